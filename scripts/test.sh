@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# scripts/test.sh -- the README's test command: installs what is missing (as
+# root, with apt-get), then builds and runs every test configuration.
+#
+#   ./scripts/test.sh            everything (about 15 minutes on 2 cores)
+#   ./scripts/test.sh --no-arm   skip the AArch64 cross build under qemu
+#   ./scripts/test.sh --only NAME  run one stage (see the list at the bottom)
+#
+# Build trees go to build-test/<stage>. Any failure stops the run with a
+# non-zero exit status.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+OUT=$ROOT/build-test
+JOBS=$(nproc 2>/dev/null || echo 2)
+DO_ARM=1
+ONLY=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-arm) DO_ARM=0 ;;
+    --only) ONLY=$2; shift ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    *) echo "unknown option: $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+say() { printf '\n=== %s ===\n' "$*"; }
+
+# --------------------------------------------------------------------------
+# Dependencies
+# --------------------------------------------------------------------------
+need_pkgs=()
+have_cmd() { command -v "$1" >/dev/null 2>&1; }
+have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+
+for p in cmake gcc g++ clang make pkg-config check libicu-dev libbenchmark-dev \
+         libclang-rt-dev llvm binutils python3; do
+  have_pkg "$p" || need_pkgs+=("$p")
+done
+if [ "$DO_ARM" = 1 ]; then
+  for p in qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross check:arm64 libsubunit-dev:arm64; do
+    have_pkg "$p" || need_pkgs+=("$p")
+  done
+fi
+if [ ${#need_pkgs[@]} -gt 0 ]; then
+  arm_prep=""
+  if printf '%s\n' "${need_pkgs[@]}" | grep -q ':arm64'; then
+    arm_prep="dpkg --add-architecture arm64 && "
+  fi
+  if [ "$(id -u)" = 0 ] && have_cmd apt-get; then
+    say "installing: ${need_pkgs[*]}"
+    if [ -n "$arm_prep" ]; then dpkg --add-architecture arm64; fi
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${need_pkgs[@]}" >/dev/null
+  else
+    echo "missing packages; install them with:" >&2
+    echo "  sudo sh -c '${arm_prep}apt-get update && apt-get install -y ${need_pkgs[*]}'" >&2
+    echo "(or run with --no-arm to skip the AArch64 cross build)" >&2
+    exit 1
+  fi
+fi
+
+HAVE_AVX2=0
+if grep -qw avx2 /proc/cpuinfo 2>/dev/null; then HAVE_AVX2=1; fi
+NATIVE_REQUIRE=scalar
+if [ "$HAVE_AVX2" = 1 ]; then NATIVE_REQUIRE=scalar,avx2; fi
+
+WARN="-Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla -Werror"
+
+# cmake_build DIR [cmake args...] -- configure and build with warnings as errors.
+cmake_build() {
+  local dir=$1; shift
+  cmake -S "$ROOT" -B "$dir" -DUNILANE_WERROR=ON "$@" >"$dir.configure.log" 2>&1 ||
+    { cat "$dir.configure.log"; return 1; }
+  cmake --build "$dir" -j "$JOBS" >"$dir.build.log" 2>&1 ||
+    { cat "$dir.build.log"; return 1; }
+}
+
+run_ctest() {
+  local dir=$1; shift
+  (cd "$dir" && ctest --output-on-failure -j "$JOBS" "$@")
+}
+
+# --------------------------------------------------------------------------
+# Stages
+# --------------------------------------------------------------------------
+
+# The library builds with no build system at all.
+stage_bare() {
+  say "bare cc build (no configuration step), gcc and clang, with and without AVX2"
+  local tmp; tmp=$(mktemp -d)
+  for cc in gcc clang; do
+    for opt in "" "-DUNILANE_NO_AVX2"; do
+      (cd "$tmp" && $cc -std=c99 $WARN $opt -O2 -I"$ROOT/include" -c "$ROOT"/src/*/*.c)
+    done
+  done
+  rm -rf "$tmp"
+  echo "bare build: ok"
+}
+
+# gcc, optimised, the whole suite for every kernel this CPU has.
+stage_gcc() {
+  say "gcc Release: full suite (required kernels: $NATIVE_REQUIRE)"
+  cmake_build "$OUT/gcc" -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release -DUNILANE_BUILD_BENCH=ON
+  UNILANE_TEST_REQUIRE=$NATIVE_REQUIRE run_ctest "$OUT/gcc"
+}
+
+# clang with AddressSanitizer and UndefinedBehaviorSanitizer.
+stage_asan() {
+  say "clang ASan+UBSan: full suite"
+  cmake_build "$OUT/asan" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
+    -DCMAKE_C_FLAGS="-O1" -DUNILANE_SANITIZE=address,undefined
+  UNILANE_TEST_REQUIRE=$NATIVE_REQUIRE ASAN_OPTIONS=detect_leaks=1 run_ctest "$OUT/asan"
+}
+
+# The generic-only build: the AVX2 kernel compiled out.
+stage_noavx2() {
+  say "clang -O3 with -DUNILANE_NO_AVX2: full suite on scalar"
+  cmake_build "$OUT/noavx2" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_FLAGS="-O3" -DUNILANE_NO_AVX2=ON
+  UNILANE_TEST_REQUIRE=scalar UNILANE_TEST_SCALE=0.25 run_ctest "$OUT/noavx2"
+}
+
+# AArch64: gcc cross build, every test under qemu-aarch64; clang compile check.
+stage_arm64() {
+  if [ "$DO_ARM" != 1 ]; then echo "arm64: skipped (--no-arm)"; return 0; fi
+  say "aarch64 (gcc cross, qemu-user): full suite on neon and scalar"
+  cmake_build "$OUT/arm64" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/aarch64-linux-gnu.cmake" \
+    -DCMAKE_BUILD_TYPE=Release
+  UNILANE_TEST_REQUIRE=scalar,neon run_ctest "$OUT/arm64"
+  say "aarch64: clang --target=aarch64-linux-gnu compile of the library"
+  local tmp; tmp=$(mktemp -d)
+  (cd "$tmp" && clang --target=aarch64-linux-gnu -std=c99 $WARN -O2 -I"$ROOT/include" \
+     -c "$ROOT"/src/*/*.c)
+  rm -rf "$tmp"
+  echo "clang aarch64 compile: ok"
+}
+
+STAGES="bare gcc asan noavx2 arm64"
+for s in $STAGES; do
+  if [ -n "$ONLY" ] && [ "$ONLY" != "$s" ]; then continue; fi
+  mkdir -p "$OUT"
+  "stage_$s"
+done
+say "all test stages passed"

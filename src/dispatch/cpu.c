@@ -1,0 +1,93 @@
+/*
+ * cpu.c -- run-time CPU feature detection.
+ *
+ * This file is compiled for the baseline ISA only: it runs before any kernel
+ * is chosen, so it must not contain a single AVX instruction.
+ */
+#include "cpu.h"
+
+/* A build with a global -mavx2 (or -march=native) is allowed: the caller
+   opted in to AVX everywhere, and detection still decides the kernel set. */
+
+#if UNILANE_HAVE_AVX2
+#include <cpuid.h>
+
+/* XGETBV with ECX = 0 reads XCR0: which register states the OS saves on a
+   context switch. Encoded as bytes so that no -mxsave is needed. */
+static uint64_t cpu_xgetbv0(void)
+{
+    uint32_t eax, edx;
+    __asm__ volatile(".byte 0x0f, 0x01, 0xd0" : "=a"(eax), "=d"(edx) : "c"(0));
+    return ((uint64_t)edx << 32) | eax;
+}
+
+static uint32_t cpu_detect(void)
+{
+    unsigned int eax, ebx, ecx, edx;
+    unsigned int max_leaf;
+    uint32_t f = 0;
+
+    max_leaf = (unsigned int)__get_cpuid_max(0, NULL);
+    if (max_leaf < 1)
+        return 0;
+    __cpuid(1, eax, ebx, ecx, edx);
+    if (ecx & (1u << 23))
+        f |= UNILANE_CPU_POPCNT;
+    /* AVX state is usable only if the CPU has OSXSAVE (ecx bit 27) and the
+       OS enabled both XMM (bit 1) and YMM (bit 2) state in XCR0. */
+    {
+        int os_ymm = (ecx & (1u << 27)) && (cpu_xgetbv0() & 0x6) == 0x6;
+        int avx = (ecx & (1u << 28)) != 0;
+        if (max_leaf >= 7) {
+            __cpuid_count(7, 0, eax, ebx, ecx, edx);
+            if (os_ymm && avx && (ebx & (1u << 5)))
+                f |= UNILANE_CPU_AVX2;
+            if (ebx & (1u << 3))
+                f |= UNILANE_CPU_BMI1;
+            if (ebx & (1u << 8))
+                f |= UNILANE_CPU_BMI2;
+        }
+    }
+    if ((unsigned int)__get_cpuid_max(0x80000000u, NULL) >= 0x80000001u) {
+        __cpuid(0x80000001u, eax, ebx, ecx, edx);
+        if (ecx & (1u << 5)) /* ABM: LZCNT */
+            f |= UNILANE_CPU_LZCNT;
+    }
+    return f;
+}
+
+#elif UNILANE_HAVE_NEON
+
+static uint32_t cpu_detect(void)
+{
+    return UNILANE_CPU_NEON; /* mandatory on AArch64 */
+}
+
+#else
+
+static uint32_t cpu_detect(void)
+{
+    return 0;
+}
+
+#endif
+
+/* Bit 31 marks "detected"; the features live in the low bits. Racing threads
+   compute and store the same value, so relaxed atomics suffice. */
+static uint32_t cpu_cache;
+static uint32_t cpu_mask;
+
+uint32_t unilane_cpu_features(void)
+{
+    uint32_t v = __atomic_load_n(&cpu_cache, __ATOMIC_RELAXED);
+    if (!(v & 0x80000000u)) {
+        v = cpu_detect() | 0x80000000u;
+        __atomic_store_n(&cpu_cache, v, __ATOMIC_RELAXED);
+    }
+    return v & ~0x80000000u & ~__atomic_load_n(&cpu_mask, __ATOMIC_RELAXED);
+}
+
+void unilane_cpu_set_mask(uint32_t mask)
+{
+    __atomic_store_n(&cpu_mask, mask, __ATOMIC_RELAXED);
+}

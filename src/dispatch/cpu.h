@@ -1,0 +1,34 @@
+/*
+ * cpu.h -- run-time CPU feature detection.
+ */
+#ifndef UNILANE_CPU_H
+#define UNILANE_CPU_H
+
+#include "config.h"
+
+enum {
+    UNILANE_CPU_AVX2   = 1u << 0, /* AVX2, with the OS saving YMM state (XCR0) */
+    UNILANE_CPU_BMI1   = 1u << 1,
+    UNILANE_CPU_BMI2   = 1u << 2,
+    UNILANE_CPU_LZCNT  = 1u << 3,
+    UNILANE_CPU_POPCNT = 1u << 4,
+    UNILANE_CPU_NEON   = 1u << 5  /* AArch64 baseline */
+};
+
+/* Exactly the features named in UNILANE_TARGET_AVX2 (config.h). */
+#define UNILANE_CPU_AVX2_SET \
+    (UNILANE_CPU_AVX2 | UNILANE_CPU_BMI1 | UNILANE_CPU_BMI2 | UNILANE_CPU_LZCNT | UNILANE_CPU_POPCNT)
+
+/* Features of this CPU and OS, less those masked off by the test hook. */
+UNILANE_INTERNAL uint32_t unilane_cpu_features(void);
+
+/* Features in `mask` are treated as absent from now on (0 restores them).
+   Used by unilane_test_mask_cpu_features (dispatch.c). */
+UNILANE_INTERNAL void unilane_cpu_set_mask(uint32_t mask);
+
+/* Test-only hook: features in `mask` are treated as absent from now on (0
+   restores detection). Then the best kernel is chosen again. Not part of the
+   public API and not exported from the shared library. */
+UNILANE_INTERNAL void unilane_test_mask_cpu_features(uint32_t mask);
+
+#endif /* UNILANE_CPU_H */

@@ -1,0 +1,328 @@
+/*
+ * stream.c -- the streaming UTF-8 decoder and encoder, with bounded output.
+ *
+ * Both run the bulk of each chunk through the active kernel set's one-shot
+ * converters, on regions that (a) end on a character boundary and (b) are
+ * small enough that their output cannot overflow what is left of `cap`.
+ * What remains -- the last few units of a chunk, a character that may not
+ * fit, a sequence cut off by the end of the chunk, an error -- goes through a
+ * one-character-at-a-time path. The one-shot converters and that path agree
+ * on every input (the converters are tested against the same scalar code),
+ * so the output never depends on where the regions are cut.
+ */
+#include "impl.h"
+#include "../generic/generic.h"
+
+/* Below this many input units or free output units the per-character path
+   is used: a kernel call is not worth its setup there. */
+#define STREAM_MIN_REGION 16
+
+#define STREAM_MAGIC 0xA5
+
+static unilane_result stream_result(unilane_status status, size_t read, size_t written)
+{
+    unilane_result r;
+    r.status = status;
+    r.read = read;
+    r.written = written;
+    return r;
+}
+
+/* ------------------------------------------------------------------------ */
+/* UTF-8 -> UTF-16                                                          */
+/* ------------------------------------------------------------------------ */
+
+void unilane_utf8_decoder_init(unilane_utf8_decoder *d, int mode)
+{
+    memset(d, 0, sizeof *d);
+    d->mode_ = (unsigned char)mode;
+    d->magic_ = STREAM_MAGIC;
+}
+
+/* Length a lead byte announces; 1 for ASCII and for bytes that cannot start
+   a longer sequence (continuation bytes, C0, C1, F5..FF): those are complete
+   or ill-formed by themselves, whatever follows. */
+static size_t stream_utf8_announced(unsigned char b)
+{
+    if (b >= 0xC2 && b <= 0xDF)
+        return 2;
+    if (b >= 0xE0 && b <= 0xEF)
+        return 3;
+    if (b >= 0xF0 && b <= 0xF4)
+        return 4;
+    return 1;
+}
+
+/*
+ * The largest m <= n such that no sequence starting before m needs a byte at
+ * or after m, i.e. src[0..m) decodes the same whether or not bytes follow.
+ * Only a lead among the last three bytes can announce more bytes than are
+ * left; a sequence decoding stops at the next non-continuation byte anyway.
+ */
+static size_t stream_utf8_trim(const unsigned char *src, size_t n)
+{
+    size_t back;
+    for (back = 1; back <= 3 && back <= n; back++) {
+        unsigned char b = src[n - back];
+        if ((b & 0xC0) != 0x80) /* not a continuation byte: the last lead */
+            return stream_utf8_announced(b) > back ? n - back : n;
+    }
+    return n;
+}
+
+static size_t stream_put_utf16(uint16_t *dst, uint32_t cp)
+{
+    if (cp < 0x10000) {
+        dst[0] = (uint16_t)cp;
+        return 1;
+    }
+    cp -= 0x10000;
+    dst[0] = (uint16_t)(0xD800 + (cp >> 10));
+    dst[1] = (uint16_t)(0xDC00 + (cp & 0x3FF));
+    return 2;
+}
+
+unilane_result unilane_utf8_decode(unilane_utf8_decoder *d, const char *src_, size_t len,
+                                   uint16_t *dst, size_t cap, int last)
+{
+    const unsigned char *src = (const unsigned char *)src_;
+    const unilane_impl *impl = unilane_active_impl();
+    const int lossy = d->mode_ == UNILANE_LOSSY;
+    size_t i = 0, w = 0;
+    uint32_t cp;
+    unilane_status st;
+    size_t maximal;
+
+    /* 1. Complete a sequence left over from the previous chunk. */
+    if (d->npending_) {
+        unsigned char tmp[4];
+        size_t np = d->npending_;
+        size_t take = len < 4 - np ? len : 4 - np;
+        size_t n = np + take, k;
+
+        memcpy(tmp, d->pending_, np);
+        if (take)
+            memcpy(tmp + np, src, take);
+        k = unilane_scalar_utf8_decode_one(tmp, n, &cp, &st, &maximal);
+        if (k) {
+            /* k > np: the pending bytes were a proper prefix. */
+            if (cap < (cp >= 0x10000 ? 2u : 1u))
+                return stream_result(UNILANE_OUTPUT_FULL, 0, 0);
+            w = stream_put_utf16(dst, cp);
+            i = k - np;
+            d->npending_ = 0;
+        } else if (st == UNILANE_TOO_SHORT && maximal == n) {
+            /* Still cut off: the whole chunk (fewer than 4 - np bytes) joins it. */
+            if (!last) {
+                if (take)
+                    memcpy(d->pending_ + np, src, take);
+                d->npending_ = (unsigned char)n;
+                return stream_result(UNILANE_OK, len, 0);
+            }
+            if (!lossy)
+                return stream_result(UNILANE_TOO_SHORT, 0, 0);
+            if (cap < 1)
+                return stream_result(UNILANE_OUTPUT_FULL, 0, 0);
+            dst[0] = 0xFFFD;
+            d->npending_ = 0;
+            return stream_result(UNILANE_OK, len, 1);
+        } else {
+            /* Ill-formed; its maximal subpart holds all np pending bytes. */
+            if (!lossy)
+                return stream_result(st, 0, 0);
+            if (cap < 1)
+                return stream_result(UNILANE_OUTPUT_FULL, 0, 0);
+            dst[0] = 0xFFFD;
+            w = 1;
+            i = maximal - np;
+            d->npending_ = 0;
+        }
+    }
+
+    /* 2. The rest of the chunk. */
+    for (;;) {
+        size_t n = len - i, room = cap - w, k;
+
+        if (n >= STREAM_MIN_REGION && room >= STREAM_MIN_REGION) {
+            /* A region of at most `room` bytes writes at most `room` units. */
+            size_t m = stream_utf8_trim(src + i, n < room ? n : room);
+            if (lossy) {
+                w += impl->utf8_to_utf16_lossy((const char *)src + i, m, dst + w);
+            } else {
+                unilane_result r = impl->utf8_to_utf16((const char *)src + i, m, dst + w);
+                if (r.status != UNILANE_OK)
+                    return stream_result(r.status, i + r.read, w + r.written);
+                w += r.written;
+            }
+            i += m;
+            continue;
+        }
+        if (n == 0)
+            break;
+
+        k = unilane_scalar_utf8_decode_one(src + i, n, &cp, &st, &maximal);
+        if (k) {
+            if (room < (cp >= 0x10000 ? 2u : 1u))
+                return stream_result(UNILANE_OUTPUT_FULL, i, w);
+            w += stream_put_utf16(dst + w, cp);
+            i += k;
+            continue;
+        }
+        if (st == UNILANE_TOO_SHORT && maximal == n) {
+            /* A proper prefix cut off by the end of the chunk (n <= 3). */
+            if (!last) {
+                memcpy(d->pending_, src + i, n);
+                d->npending_ = (unsigned char)n;
+                i = len;
+                break;
+            }
+            if (!lossy)
+                return stream_result(UNILANE_TOO_SHORT, i, w);
+            maximal = n;
+        } else if (!lossy) {
+            return stream_result(st, i, w);
+        }
+        if (room < 1)
+            return stream_result(UNILANE_OUTPUT_FULL, i, w);
+        dst[w++] = 0xFFFD;
+        i += maximal;
+    }
+    return stream_result(UNILANE_OK, i, w);
+}
+
+/* ------------------------------------------------------------------------ */
+/* UTF-16 -> UTF-8                                                          */
+/* ------------------------------------------------------------------------ */
+
+void unilane_utf8_encoder_init(unilane_utf8_encoder *e, int mode)
+{
+    memset(e, 0, sizeof *e);
+    e->mode_ = (unsigned char)mode;
+    e->magic_ = STREAM_MAGIC;
+}
+
+static int stream_is_high(uint16_t u)
+{
+    return u >= 0xD800 && u <= 0xDBFF;
+}
+
+static int stream_is_low(uint16_t u)
+{
+    return u >= 0xDC00 && u <= 0xDFFF;
+}
+
+/* Writes one code point as UTF-8 (cp is never a surrogate). */
+static size_t stream_put_utf8(unsigned char *dst, uint32_t cp)
+{
+    if (cp < 0x80) {
+        dst[0] = (unsigned char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        dst[0] = (unsigned char)(0xC0 | (cp >> 6));
+        dst[1] = (unsigned char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        dst[0] = (unsigned char)(0xE0 | (cp >> 12));
+        dst[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        dst[2] = (unsigned char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    dst[0] = (unsigned char)(0xF0 | (cp >> 18));
+    dst[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+    dst[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+    dst[3] = (unsigned char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+static size_t stream_utf8_size(uint32_t cp)
+{
+    return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+static uint32_t stream_pair(uint16_t hi, uint16_t lo)
+{
+    return 0x10000 + (((uint32_t)hi - 0xD800) << 10) + ((uint32_t)lo - 0xDC00);
+}
+
+unilane_result unilane_utf8_encode(unilane_utf8_encoder *e, const uint16_t *src, size_t len,
+                                   char *dst_, size_t cap, int last)
+{
+    unsigned char *dst = (unsigned char *)dst_;
+    const unilane_impl *impl = unilane_active_impl();
+    const int lossy = e->mode_ == UNILANE_LOSSY;
+    size_t i = 0, w = 0;
+
+    /* 1. A high surrogate left over from the previous chunk. */
+    if (e->high_) {
+        if (len > 0 && stream_is_low(src[0])) {
+            if (cap < 4)
+                return stream_result(UNILANE_OUTPUT_FULL, 0, 0);
+            w = stream_put_utf8(dst, stream_pair(e->high_, src[0]));
+            i = 1;
+        } else if (len == 0 && !last) {
+            return stream_result(UNILANE_OK, 0, 0);
+        } else {
+            /* Unpaired: followed by a non-low unit, or flushed by `last`. */
+            if (!lossy)
+                return stream_result(UNILANE_SURROGATE, 0, 0);
+            if (cap < 3)
+                return stream_result(UNILANE_OUTPUT_FULL, 0, 0);
+            w = stream_put_utf8(dst, 0xFFFD);
+        }
+        e->high_ = 0;
+    }
+
+    /* 2. The rest of the chunk. */
+    for (;;) {
+        size_t n = len - i, room = cap - w;
+        uint16_t u;
+        uint32_t cp;
+        size_t k;
+
+        if (n >= STREAM_MIN_REGION && room >= 3 * STREAM_MIN_REGION) {
+            /* A region of at most room / 3 units writes at most `room` bytes.
+               It must not end on a high surrogate, whose pair may follow. */
+            size_t m = n < room / 3 ? n : room / 3;
+            if (stream_is_high(src[i + m - 1]))
+                m--;
+            if (lossy) {
+                w += impl->utf16_to_utf8_lossy(src + i, m, (char *)dst + w);
+            } else {
+                unilane_result r = impl->utf16_to_utf8(src + i, m, (char *)dst + w);
+                if (r.status != UNILANE_OK)
+                    return stream_result(r.status, i + r.read, w + r.written);
+                w += r.written;
+            }
+            i += m;
+            continue;
+        }
+        if (n == 0)
+            break;
+
+        u = src[i];
+        k = 1;
+        cp = u;
+        if (stream_is_high(u) && n >= 2 && stream_is_low(src[i + 1])) {
+            cp = stream_pair(u, src[i + 1]);
+            k = 2;
+        } else if (stream_is_high(u) && n == 1 && !last) {
+            e->high_ = u; /* its pair may come with the next chunk */
+            i = len;
+            break;
+        } else if (u >= 0xD800 && u <= 0xDFFF) {
+            if (!lossy)
+                return stream_result(UNILANE_SURROGATE, i, w);
+            cp = 0xFFFD;
+        }
+        if (room < stream_utf8_size(cp))
+            return stream_result(UNILANE_OUTPUT_FULL, i, w);
+        w += stream_put_utf8(dst + w, cp);
+        i += k;
+    }
+    return stream_result(UNILANE_OK, i, w);
+}
+
+#undef STREAM_MIN_REGION
+#undef STREAM_MAGIC

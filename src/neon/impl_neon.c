@@ -1,0 +1,38 @@
+/*
+ * impl_neon.c -- the neon kernel set. An entry that still names a
+ * unilane_scalar_* function has no neon kernel yet.
+ */
+#include "../dispatch/impl.h"
+#include "../dispatch/cpu.h"
+#include "../generic/generic.h"
+#include "neon.h"
+
+#if UNILANE_HAVE_NEON
+
+const unilane_impl unilane_impl_neon = {
+    "neon",
+    UNILANE_CPU_NEON,
+    unilane_scalar_ascii_prefix,
+    unilane_scalar_utf16_ascii_prefix,
+    unilane_scalar_utf16_latin1_prefix,
+    unilane_scalar_validate_utf8,
+    unilane_scalar_validate_utf16,
+    unilane_scalar_latin1_to_utf16,
+    unilane_scalar_utf16_to_latin1,
+    unilane_scalar_latin1_to_utf8,
+    unilane_scalar_utf8_to_latin1,
+    unilane_scalar_utf8_to_utf16,
+    unilane_scalar_utf8_to_utf16_lossy,
+    unilane_scalar_utf16_to_utf8,
+    unilane_scalar_utf16_to_utf8_lossy,
+    unilane_scalar_utf16_make_well_formed,
+    unilane_scalar_utf8_length_from_latin1,
+    unilane_scalar_utf8_length_from_utf16,
+    unilane_scalar_utf16_length_from_utf8,
+    unilane_scalar_utf16_length_from_utf8_lossy,
+};
+
+#else
+/* ISO C forbids an empty translation unit. */
+typedef int unilane_neon_unused;
+#endif
