@@ -69,6 +69,64 @@ static inline uint64_t gen_load64(const void *p)
 /* Four 16-bit lanes; bits 8..15 of each lane: zero iff every unit <= 0xFF. */
 #define GEN_NOT_LATIN1_16x4 UINT64_C(0xFF00FF00FF00FF00)
 
+/* Widens 16 bytes to 16 UTF-16 units. The copies through local arrays tell
+   the compiler that s and d do not alias, so even gcc -O2 emits two vector
+   unpacks instead of 16 scalar moves. */
+static inline void gen_widen16(const unsigned char *s, uint16_t *d)
+{
+    unsigned char in[16];
+    uint16_t out[16];
+    size_t k;
+    memcpy(in, s, sizeof in);
+    for (k = 0; k < 16; k++)
+        out[k] = in[k];
+    memcpy(d, out, sizeof out);
+}
+
+/* Narrows 8 UTF-16 units, all known to be <= 0xFF, to 8 bytes. */
+static inline void gen_narrow8(const uint16_t *s, unsigned char *d)
+{
+    uint16_t in[8];
+    unsigned char out[8];
+    size_t k;
+    memcpy(in, s, sizeof in);
+    for (k = 0; k < 8; k++)
+        out[k] = (unsigned char)in[k];
+    memcpy(d, out, sizeof out);
+}
+
+/* Sum of the eight byte lanes of x, for lanes summing to at most 0xFFFF
+   (each lane <= 0xFF): fold to four 16-bit lanes, then add them with one
+   multiplication whose top 16 bits collect the sum. */
+static inline size_t gen_sum_bytes(uint64_t x)
+{
+    x = (x & UINT64_C(0x00FF00FF00FF00FF)) + ((x >> 8) & UINT64_C(0x00FF00FF00FF00FF));
+    return (size_t)((x * UINT64_C(0x0001000100010001)) >> 48);
+}
+
+/*
+ * Copies the ASCII run at s[0..n) to d byte for byte: 16 bytes at a time
+ * while a whole block is ASCII, then one by one up to the first non-ASCII
+ * byte. Returns the length of the run.
+ */
+static inline size_t gen_copy_ascii(const unsigned char *s, size_t n, unsigned char *d)
+{
+    size_t i = 0;
+    while (n - i >= 16) {
+        uint64_t a = gen_load64(s + i), b = gen_load64(s + i + 8);
+        if ((a | b) & GEN_HIGH_BITS_8x8)
+            break;
+        memcpy(d + i, &a, sizeof a);
+        memcpy(d + i + 8, &b, sizeof b);
+        i += 16;
+    }
+    while (i < n && s[i] < 0x80) {
+        d[i] = s[i];
+        i++;
+    }
+    return i;
+}
+
 /* Number of leading ASCII bytes of s[0..n): the whole-word part of the
    scan, 16 and then 8 bytes at a time, then single bytes. */
 static inline size_t gen_ascii_run(const unsigned char *s, size_t n)

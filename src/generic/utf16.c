@@ -1,0 +1,276 @@
+/*
+ * utf16.c -- scalar UTF-16 kernels: validation, make_well_formed, UTF-16 to
+ * UTF-8 (strict and lossy), UTF-16 to Latin-1, and the UTF-8 length of
+ * UTF-16 text.
+ *
+ * A high surrogate (D800..DBFF) followed by a low surrogate (DC00..DFFF) is
+ * a pair; any other surrogate is unpaired. A unit is a surrogate iff
+ * (u & 0xF800) == 0xD800, a high one iff (u & 0xFC00) == 0xD800, a low one
+ * iff (u & 0xFC00) == 0xDC00.
+ */
+#include "generic.h"
+
+/* Four units at a time: zero iff no lane is a surrogate. Per lane,
+   (u & 0xF800) ^ 0xD800 is 0 exactly for surrogates; the classic
+   "has a zero lane" test (x - 1) & ~x & 0x8000 per lane is exact for the
+   question "is any lane zero" (a borrow only propagates past a zero lane). */
+static inline int gen_any_surrogate_16x4(uint64_t v)
+{
+    uint64_t x = (v & UINT64_C(0xF800F800F800F800)) ^ UINT64_C(0xD800D800D800D800);
+    return ((x - UINT64_C(0x0001000100010001)) & ~x & UINT64_C(0x8000800080008000)) != 0;
+}
+
+static inline int gen_is_high(uint32_t u) { return (u & 0xFC00) == 0xD800; }
+static inline int gen_is_low(uint32_t u) { return (u & 0xFC00) == 0xDC00; }
+
+/* Units taken by the character at src[i] (i < len): 1, 2 for a pair, or 0
+   for an unpaired surrogate. */
+static inline size_t gen_utf16_char_units(const uint16_t *src, size_t len, size_t i)
+{
+    uint32_t u = src[i];
+    if ((u & 0xF800) != 0xD800)
+        return 1;
+    if (gen_is_high(u) && i + 1 < len && gen_is_low(src[i + 1]))
+        return 2;
+    return 0;
+}
+
+unilane_result unilane_scalar_validate_utf16(const uint16_t *src, size_t len)
+{
+    unilane_result r;
+    size_t i = 0, n, end;
+
+    r.status = UNILANE_SURROGATE;
+    r.written = 0;
+    while (len - i >= 4) {
+        if (!gen_any_surrogate_16x4(gen_load64(src + i))) {
+            i += 4;
+            continue;
+        }
+        /* These four units one by one (a pair may end one unit later). */
+        for (end = i + 4; i < end; i += n) {
+            n = gen_utf16_char_units(src, len, i);
+            if (n == 0) {
+                r.read = i;
+                return r;
+            }
+        }
+    }
+    for (; i < len; i += n) {
+        n = gen_utf16_char_units(src, len, i);
+        if (n == 0) {
+            r.read = i;
+            return r;
+        }
+    }
+    r.status = UNILANE_OK;
+    r.read = len;
+    return r;
+}
+
+/* dst == src is allowed: every unit is read before the same index of dst is
+   written, and a pair's low unit is read before its high unit is stored. */
+size_t unilane_scalar_utf16_make_well_formed(const uint16_t *src, size_t len, uint16_t *dst)
+{
+    size_t i = 0, replaced = 0;
+
+    while (i < len) {
+        uint32_t u;
+        if (len - i >= 4) {
+            /* Four units without a surrogate are copied as they are; the
+               store is from a local, so dst == src is no overlapping copy. */
+            uint64_t v = gen_load64(src + i);
+            if (!gen_any_surrogate_16x4(v)) {
+                memcpy(dst + i, &v, sizeof v);
+                i += 4;
+                continue;
+            }
+        }
+        u = src[i];
+        if ((u & 0xF800) != 0xD800) {
+            dst[i] = (uint16_t)u;
+            i++;
+        } else if (gen_is_high(u) && i + 1 < len && gen_is_low(src[i + 1])) {
+            uint16_t lo = src[i + 1];
+            dst[i] = (uint16_t)u;
+            dst[i + 1] = lo;
+            i += 2;
+        } else {
+            dst[i] = 0xFFFD;
+            replaced++;
+            i++;
+        }
+    }
+    return replaced;
+}
+
+/*
+ * Shared body of the strict and lossy UTF-16 -> UTF-8 conversions. With
+ * lossy == 0 it stops at the first unpaired surrogate and stores its index
+ * in *err (else *err = len); with lossy != 0 it writes EF BF BD for each.
+ * Returns the number of bytes written. `lossy` is a constant at each call
+ * site, so the compiler specializes the inlined body.
+ */
+static UNILANE_ALWAYS_INLINE size_t gen_utf16_to_utf8(const uint16_t *src, size_t len, char *dst,
+                                                      int lossy, size_t *err)
+{
+    unsigned char *d = (unsigned char *)dst;
+    size_t i = 0, w = 0;
+
+    while (i < len) {
+        uint32_t u = src[i];
+        if (u < 0x80) {
+            /* ASCII run: 8 units at a time, then one by one. */
+            while (len - i >= 8) {
+                if ((gen_load64(src + i) | gen_load64(src + i + 4)) & GEN_NOT_ASCII_16x4)
+                    break;
+                gen_narrow8(src + i, d + w);
+                i += 8;
+                w += 8;
+            }
+            while (i < len && src[i] < 0x80)
+                d[w++] = (unsigned char)src[i++];
+            continue;
+        }
+        if (u < 0x800) {
+            d[w] = (unsigned char)(0xC0 | (u >> 6));
+            d[w + 1] = (unsigned char)(0x80 | (u & 0x3F));
+            w += 2;
+            i += 1;
+        } else if ((u & 0xF800) != 0xD800) {
+            d[w] = (unsigned char)(0xE0 | (u >> 12));
+            d[w + 1] = (unsigned char)(0x80 | ((u >> 6) & 0x3F));
+            d[w + 2] = (unsigned char)(0x80 | (u & 0x3F));
+            w += 3;
+            i += 1;
+        } else if (gen_is_high(u) && i + 1 < len && gen_is_low(src[i + 1])) {
+            uint32_t cp = 0x10000 + ((u - 0xD800) << 10) + ((uint32_t)src[i + 1] - 0xDC00);
+            d[w] = (unsigned char)(0xF0 | (cp >> 18));
+            d[w + 1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+            d[w + 2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+            d[w + 3] = (unsigned char)(0x80 | (cp & 0x3F));
+            w += 4;
+            i += 2;
+        } else if (lossy) {
+            d[w] = 0xEF;  /* U+FFFD */
+            d[w + 1] = 0xBF;
+            d[w + 2] = 0xBD;
+            w += 3;
+            i += 1;
+        } else {
+            *err = i;
+            return w;
+        }
+    }
+    *err = len;
+    return w;
+}
+
+unilane_result unilane_scalar_utf16_to_utf8(const uint16_t *src, size_t len, char *dst)
+{
+    unilane_result r;
+    size_t err;
+    r.written = gen_utf16_to_utf8(src, len, dst, 0, &err);
+    r.read = err;
+    r.status = err == len ? UNILANE_OK : UNILANE_SURROGATE;
+    return r;
+}
+
+size_t unilane_scalar_utf16_to_utf8_lossy(const uint16_t *src, size_t len, char *dst)
+{
+    size_t err;
+    return gen_utf16_to_utf8(src, len, dst, 1, &err);
+}
+
+unilane_result unilane_scalar_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
+{
+    unsigned char *d = (unsigned char *)dst;
+    unilane_result r;
+    size_t i = 0;
+
+    /* 8 units at a time while all are <= 0xFF, then one by one. */
+    while (len - i >= 8) {
+        if ((gen_load64(src + i) | gen_load64(src + i + 4)) & GEN_NOT_LATIN1_16x4)
+            break;
+        gen_narrow8(src + i, d + i);
+        i += 8;
+    }
+    for (; i < len; i++) {
+        if (src[i] > 0xFF) {
+            r.status = UNILANE_TOO_LARGE;
+            r.read = i;
+            r.written = i;
+            return r;
+        }
+        d[i] = (unsigned char)src[i];
+    }
+    r.status = UNILANE_OK;
+    r.read = len;
+    r.written = len;
+    return r;
+}
+
+/*
+ * Each unit counts 1 + (u >= 0x80) + (u >= 0x800): 1, 2 or 3 bytes, which
+ * is right for every BMP character and for an unpaired surrogate (3, the
+ * length of U+FFFD); a surrogate pair is 4 bytes.
+ *
+ * Four units without a surrogate at a time (SWAR): per 16-bit lane,
+ * bit 15 of ((x & 0x7FFF) + 0x7FFF) | x is set iff x != 0 (the sum stays
+ * below 0x10000, so nothing carries into the next lane); x is u & 0xFF80
+ * for u >= 0x80 and u & 0xF800 for u >= 0x800.
+ */
+static inline uint64_t gen_nonzero_16x4(uint64_t x)
+{
+    return ((((x & UINT64_C(0x7FFF7FFF7FFF7FFF)) + UINT64_C(0x7FFF7FFF7FFF7FFF)) | x)
+            & UINT64_C(0x8000800080008000)) >> 15;
+}
+
+/* UTF-8 length of the character at src[i] (i < len); advances *i past it. */
+static inline size_t gen_utf8_len_at(const uint16_t *src, size_t len, size_t *i)
+{
+    uint32_t u = src[*i];
+    if ((u & 0xF800) != 0xD800) {
+        *i += 1;
+        return 1 + (size_t)(u >= 0x80) + (size_t)(u >= 0x800);
+    }
+    if (gen_is_high(u) && *i + 1 < len && gen_is_low(src[*i + 1])) {
+        *i += 2;
+        return 4;
+    }
+    *i += 1;
+    return 3;  /* U+FFFD */
+}
+
+size_t unilane_scalar_utf8_length_from_utf16(const uint16_t *src, size_t len)
+{
+    size_t i = 0, count = 0, words = 0;
+    uint64_t acc = 0;
+
+    while (len - i >= 4) {
+        uint64_t v = gen_load64(src + i);
+        if (!gen_any_surrogate_16x4(v)) {
+            /* Four units, no surrogate: 4 plus lanes of 0..2 added to a
+               16-bit-lane accumulator, summed (top lane of the product)
+               every 8191 words, before a lane can pass 0x3FFF and the
+               lane sum 0xFFFF. */
+            acc += gen_nonzero_16x4(v & UINT64_C(0xFF80FF80FF80FF80))
+                 + gen_nonzero_16x4(v & UINT64_C(0xF800F800F800F800));
+            i += 4;
+            if (++words == 8191) {
+                count += 4 * words + (size_t)((acc * UINT64_C(0x0001000100010001)) >> 48);
+                acc = 0;
+                words = 0;
+            }
+        } else {
+            /* These four units one by one (a pair may end one unit later). */
+            size_t end = i + 4;
+            while (i < end)
+                count += gen_utf8_len_at(src, len, &i);
+        }
+    }
+    count += 4 * words + (size_t)((acc * UINT64_C(0x0001000100010001)) >> 48);
+    while (i < len)
+        count += gen_utf8_len_at(src, len, &i);
+    return count;
+}
