@@ -1,0 +1,286 @@
+#!/usr/bin/env python3
+"""Print the unilane benchmark report from a Google Benchmark JSON file.
+
+    scripts/bench_report.py results.json                 # the console report
+    scripts/bench_report.py results.json --function utf8_to_utf16 --size 65536
+    scripts/bench_report.py results.json --chart-data chart.tsv [--chart-size 65536]
+
+Rows are `function/impl/dataset/size` (see bench/bench.h). Cells show GB/s of
+input for sizes >= 1024 units and ns per call below that. Ratios use CPU time:
+  x scalar = scalar time / auto time     (speed-up of the chosen kernel)
+  x memcpy = memcpy time / auto time     (fraction of the copy ceiling)
+  x icu    = icu time / auto time        (speed-up over ICU)
+Python 3 standard library only.
+"""
+import argparse
+import json
+import math
+import re
+import signal
+import sys
+
+KERNELS = ["scalar", "avx2", "neon", "auto"]
+PEERS = ["memcpy", "naive", "icu", "iconv"]
+UNIT = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+SMALL = 1024  # below this many units, cells show ns per call
+
+FUNCTION_ORDER = [
+    "ascii_prefix", "utf16_ascii_prefix", "utf16_latin1_prefix",
+    "validate_utf8", "validate_utf16",
+    "latin1_to_utf16", "utf16_to_latin1", "latin1_to_utf8", "utf8_to_latin1",
+    "utf8_to_utf16", "utf8_to_utf16_lossy", "utf16_to_utf8", "utf16_to_utf8_lossy",
+    "utf16_make_well_formed",
+    "utf8_length_from_latin1", "utf8_length_from_utf16", "utf16_length_from_utf8",
+    "utf16_length_from_utf8_lossy",
+    "utf8_decode", "utf8_encode",
+]
+
+
+class Row:
+    __slots__ = ("func", "impl", "dataset", "size", "ns", "bps", "label", "error")
+
+    def __init__(self, func, impl, dataset, size):
+        self.func, self.impl, self.dataset, self.size = func, impl, dataset, size
+        self.ns = None
+        self.bps = None
+        self.label = ""
+        self.error = ""
+
+
+def load(path):
+    """Returns (context dict, {(func, impl, dataset, size): Row})."""
+    with open(path) as f:
+        data = json.load(f)
+    rows = {}
+    medians = set()
+    for b in data.get("benchmarks", []):
+        run_type = b.get("run_type", "iteration")
+        if run_type == "aggregate" and b.get("aggregate_name") != "median":
+            continue
+        name = b.get("run_name") or b["name"]
+        parts = name.split("/")
+        if len(parts) < 4:
+            continue
+        try:
+            size = int(parts[3])
+        except ValueError:
+            continue
+        key = (parts[0], parts[1], parts[2], size)
+        if run_type == "aggregate":
+            medians.add(key)
+        elif key in medians or (key in rows and b.get("repetitions", 1) > 1):
+            continue  # a median is used when repetitions ran
+        r = Row(*key)
+        if b.get("error_occurred") or b.get("skipped"):
+            r.error = b.get("error_message") or b.get("skip_message") or "error"
+        else:
+            r.ns = b["cpu_time"] * UNIT.get(b.get("time_unit", "ns"), 1.0)
+            r.bps = b.get("bytes_per_second")
+        r.label = b.get("label", "")
+        rows[key] = r
+    return data.get("context", {}), rows
+
+
+def is_corpus(ctx):
+    """Corpus runs have one size per file: summaries take every row."""
+    return str(ctx.get("inputs", "")).startswith("corpus")
+
+
+def header_lines(ctx):
+    g = ctx.get
+    caches = ", ".join("L%s %s %dK" % (c.get("level"), c.get("type", "")[0:1], c.get("size", 0) // 1024)
+                       for c in g("caches", []))
+    load_avg = " ".join("%.2f" % x for x in g("load_avg", []))
+    lines = [
+        "CPU:      %s (%s cpus, %s MHz; %s)" % (g("cpu_model", "?"), g("num_cpus", "?"),
+                                               int(g("mhz_per_cpu", 0) or 0), caches),
+        "kernels:  %s; the library chose %s%s; 'auto' rows = unilane_use_kernel(\"auto\") = %s" % (
+            g("unilane_kernels", "?"), g("unilane_initial_kernel", g("unilane_auto_kernel", "?")),
+            (" (UNILANE_KERNEL=%s)" % g("unilane_kernel_env")) if g("unilane_kernel_env") else "",
+            g("unilane_auto_kernel", "?")),
+        "library:  unilane %s, %s %s (%s)" % (g("unilane_version", "?"), g("c_compiler", "?"),
+                                             g("c_flags", ""), g("build_type", "?")),
+        "driver:   %s %s; peers: %s" % (g("cxx_compiler", "?"), g("cxx_flags", ""), g("peers", "?")),
+        "inputs:   %s; size = input code units; streaming chunk %s units" % (
+            g("inputs", "?"), g("stream_chunk", "?")),
+        "run:      %s on %s, load average %s%s" % (
+            g("date", "?"), g("host_name", "?"), load_avg or "?",
+            ", CPU frequency scaling ON" if g("cpu_scaling_enabled") else ""),
+    ]
+    return lines
+
+
+def fmt_cell(r):
+    if r is None:
+        return "-"
+    if r.error:
+        return "ERR"
+    mark = "*" if r.label else ""
+    if r.size < SMALL or not r.bps:
+        return "%.1fns%s" % (r.ns, mark)
+    return "%.2f%s" % (r.bps / 1e9, mark)
+
+
+def ratio(a, b):
+    """Time of a / time of b (b's speed-up over a), or None."""
+    if a is None or b is None or a.error or b.error or not a.ns or not b.ns:
+        return None
+    return a.ns / b.ns
+
+
+def fmt_ratio(x):
+    if x is None:
+        return "-"
+    return "%.2f" % x if x < 10 else "%.1f" % x
+
+
+def geomean(xs):
+    xs = [x for x in xs if x]
+    if not xs:
+        return None
+    return math.exp(sum(math.log(x) for x in xs) / len(xs))
+
+
+def functions_in(rows):
+    present = {k[0] for k in rows}
+    return [f for f in FUNCTION_ORDER if f in present] + sorted(present - set(FUNCTION_ORDER))
+
+
+def best_impl(impls):
+    """The row ratios are taken against: auto, else the widest kernel present."""
+    if "auto" in impls:
+        return "auto"
+    return next((k for k in ("neon", "avx2", "scalar") if k in impls), None)
+
+
+def table(headers, body, right_from=0):
+    widths = [max(len(str(x)) for x in col) for col in zip(headers, *body)] if body else [len(h) for h in headers]
+    out = []
+
+    def line(cells):
+        return "  ".join((str(c).rjust(w) if i >= right_from else str(c).ljust(w))
+                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+    out.append(line(headers))
+    out.append("  ".join("-" * w for w in widths))
+    out.extend(line(b) for b in body)
+    return out
+
+
+def report(ctx, rows, func_filter=None, size_filter=None):
+    out = ["unilane benchmark report", ""]
+    out += header_lines(ctx)
+    out += ["",
+            "Cells: GB/s of input for sizes >= %d units, ns per call below (CPU time)." % SMALL,
+            "x scalar = scalar time / auto time; x memcpy = memcpy time / auto time (1.0 = copy speed);",
+            "x icu = icu time / auto time (without auto rows: the widest kernel's row instead of auto).",
+            "'*' = a peer's output differs from unilane's (see the JSON label);",
+            "ERR = not timed (a kernel whose output differs from the scalar kernel's).", ""]
+    funcs = [f for f in functions_in(rows) if not func_filter or re.search(func_filter, f)]
+
+    # Summary: the largest size, geometric mean over the datasets.
+    summ = []
+    for f in funcs:
+        fsizes = [k[3] for k in rows if k[0] == f]
+        size = max(fsizes)
+        impls = {k[1] for k in rows if k[0] == f}
+        b = best_impl(impls)
+        per_ds = {}
+        for k, r in rows.items():
+            if k[0] == f and (k[3] == size or is_corpus(ctx)):
+                per_ds.setdefault(k[2], {})[k[1]] = r
+        if not per_ds or b is None:
+            continue
+        gbs = geomean([(d[b].bps or 0) / 1e9 for d in per_ds.values() if b in d and not d[b].error])
+        xs = geomean([ratio(d.get("scalar"), d.get(b)) for d in per_ds.values()])
+        xm = geomean([ratio(d.get("memcpy"), d.get(b)) for d in per_ds.values()])
+        xi = geomean([ratio(d.get("icu"), d.get(b)) for d in per_ds.values()])
+        summ.append([f, "file" if is_corpus(ctx) else str(size), str(len(per_ds)),
+                     "%.2f" % gbs if gbs else "-", fmt_ratio(xs), fmt_ratio(xm), fmt_ratio(xi)])
+    if summ:
+        ref = best_impl({k[1] for k in rows}) or "auto"
+        if ref == "auto":
+            ref = "auto (%s)" % ctx.get("unilane_auto_kernel", "?")
+        out.append("Summary (%s, geometric mean over datasets; ratios against %s):" % (
+            "whole files" if is_corpus(ctx) else "largest size of each function", ref))
+        out += table(["function", "size", "datasets", "GB/s", "x scalar", "x memcpy", "x icu"],
+                     summ, right_from=1)
+        out.append("")
+
+    for f in funcs:
+        keys = [k for k in rows if k[0] == f and (not size_filter or k[3] in size_filter)]
+        if not keys:
+            continue
+        impls = {k[1] for k in keys}
+        cols = [k for k in KERNELS if k in impls] + [p for p in PEERS if p in impls]
+        cols += sorted(impls - set(cols))
+        b = best_impl(impls)
+        body = []
+        order = []
+        for k in keys:
+            if (k[2], k[3]) not in order:
+                order.append((k[2], k[3]))
+        for ds, sz in order:
+            cells = {c: rows.get((f, c, ds, sz)) for c in cols}
+            line = [ds, str(sz)] + [fmt_cell(cells[c]) for c in cols]
+            line += [fmt_ratio(ratio(cells.get("scalar"), cells.get(b))),
+                     fmt_ratio(ratio(cells.get("memcpy"), cells.get(b))),
+                     fmt_ratio(ratio(cells.get("icu"), cells.get(b)))]
+            body.append(line)
+        out.append("== %s ==" % f)
+        out += table(["dataset", "size"] + cols + ["x scalar", "x memcpy", "x icu"], body, right_from=1)
+        out.append("")
+    errors = [r for r in rows.values() if r.error]
+    if errors:
+        out.append("Rows not timed:")
+        for r in errors[:50]:
+            out.append("  %s/%s/%s/%s: %s" % (r.func, r.impl, r.dataset, r.size, r.error))
+        if len(errors) > 50:
+            out.append("  ... %d more" % (len(errors) - 50))
+    return "\n".join(out)
+
+
+def chart_data(ctx, rows, size=None):
+    """TSV for scripts/bench_chart.gp: one line per function, GB/s per impl
+    (geometric mean over the datasets at `size`; the largest size if None)."""
+    impls_all = {k[1] for k in rows}
+    cols = [k for k in KERNELS if k in impls_all and k != "auto"] + [p for p in ("icu", "memcpy") if p in impls_all]
+    lines = ["function\t" + "\t".join(cols)]
+    nds = set()
+    for f in functions_in(rows):
+        sizes = sorted({k[3] for k in rows if k[0] == f})
+        if not sizes:
+            continue
+        s = size if size is not None and size in sizes else sizes[-1]
+        vals = []
+        for c in cols:
+            xs = [r.bps / 1e9 for k, r in rows.items()
+                  if k[0] == f and k[1] == c and (k[3] == s or is_corpus(ctx)) and r.bps and not r.error]
+            nds.update(k[2] for k in rows if k[0] == f and (k[3] == s or is_corpus(ctx)))
+            g = geomean(xs)
+            vals.append("%.4f" % g if g else "-")
+        lines.append(f + "\t" + "\t".join(vals))
+    return "\n".join(lines) + "\n", len(nds)
+
+
+def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("json")
+    ap.add_argument("--function", help="regex on function names")
+    ap.add_argument("--size", action="append", type=int, help="only this size (repeatable)")
+    ap.add_argument("--chart-data", metavar="TSV", help="write the chart's data file instead")
+    ap.add_argument("--chart-size", type=int, help="size for the chart (default: largest per function)")
+    a = ap.parse_args()
+    ctx, rows = load(a.json)
+    if not rows:
+        sys.exit("no benchmark rows in %s" % a.json)
+    if a.chart_data:
+        text, nds = chart_data(ctx, rows, a.chart_size)
+        with open(a.chart_data, "w") as f:
+            f.write(text)
+        return
+    print(report(ctx, rows, a.function, set(a.size) if a.size else None))
+
+
+if __name__ == "__main__":
+    main()
