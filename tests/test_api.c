@@ -1,0 +1,402 @@
+/*
+ * test_api.c -- the API's edge cases, for every kernel: every UTF-8 status
+ * at the start, middle and end of an input; truncated tails; embedded NULs;
+ * lone surrogates; the Unicode example; byte order marks; status strings;
+ * the version; kernel selection names; NULL with length 0.
+ */
+#include <stdlib.h>
+
+#include "checks.h"
+
+typedef struct api_bad {
+    const char *bytes;
+    size_t len;
+    unilane_status status;
+} api_bad;
+
+#define S(x) x, sizeof(x) - 1
+static const api_bad api_bads[] = {
+    {S("\xF8"), UNILANE_HEADER_BITS},   {S("\xFF\x80\x80\x80"), UNILANE_HEADER_BITS},
+    {S("\xFC\x80"), UNILANE_HEADER_BITS},
+    {S("\xC2"), UNILANE_TOO_SHORT},     {S("\xC2\x41"), UNILANE_TOO_SHORT},
+    {S("\xE1\x80"), UNILANE_TOO_SHORT}, {S("\xE1\x80\xC0"), UNILANE_TOO_SHORT},
+    {S("\xF1\x80\x80"), UNILANE_TOO_SHORT}, {S("\xF0\x90\x80\x7F"), UNILANE_TOO_SHORT},
+    {S("\xE0\xA0"), UNILANE_TOO_SHORT}, {S("\xED\x9F"), UNILANE_TOO_SHORT},
+    {S("\xF4\x8F"), UNILANE_TOO_SHORT}, {S("\xE2\xF0"), UNILANE_TOO_SHORT},
+    {S("\x80"), UNILANE_TOO_LONG},      {S("\xBF\xBF"), UNILANE_TOO_LONG},
+    {S("\x80\x80"), UNILANE_TOO_LONG},
+    {S("\xC0\x80"), UNILANE_OVERLONG},  {S("\xC1\xBF"), UNILANE_OVERLONG},
+    {S("\xE0\x80\x80"), UNILANE_OVERLONG}, {S("\xE0\x9F\xBF"), UNILANE_OVERLONG},
+    {S("\xF0\x80\x80\x80"), UNILANE_OVERLONG}, {S("\xF0\x8F\xBF\xBF"), UNILANE_OVERLONG},
+    {S("\xF5\x80\x80\x80"), UNILANE_TOO_LARGE}, {S("\xF7\xBF\xBF\xBF"), UNILANE_TOO_LARGE},
+    {S("\xF4\x90\x80\x80"), UNILANE_TOO_LARGE}, {S("\xF4\xBF\xBF\xBF"), UNILANE_TOO_LARGE},
+    {S("\xED\xA0\x80"), UNILANE_SURROGATE}, {S("\xED\xBF\xBF"), UNILANE_SURROGATE},
+    {S("\xED\xB0"), UNILANE_SURROGATE},
+};
+
+/* Fillers: ASCII, 2-, 3- and 4-byte text. */
+static size_t api_fill(unsigned char *o, size_t n, int kind)
+{
+    static const char *const units[] = {"a", "\xC3\xA9", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80"};
+    size_t k = 0, ul = strlen(units[kind]);
+    while (k + ul <= n) {
+        memcpy(o + k, units[kind], ul);
+        k += ul;
+    }
+    while (k < n)
+        o[k] = (unsigned char)('0' + k % 10), k++;
+    return k;
+}
+
+static const size_t api_lens[] = {0, 1, 2, 3, 7, 15, 16, 17, 31, 32, 33, 47, 63, 64, 65, 95, 127, 128, 129, 200};
+#define API_NLENS (sizeof api_lens / sizeof api_lens[0])
+
+START_TEST(api_status_positions)
+{
+    unsigned char buf[1024];
+    size_t b, p, q, kind, n;
+    ut_select(_i);
+    for (b = 0; b < sizeof api_bads / sizeof api_bads[0]; b++) {
+        const api_bad *t = &api_bads[b];
+        unilane_result r = ref_validate_utf8((const unsigned char *)t->bytes, t->len);
+        UT_CHECK(r.status == t->status && r.read == 0, "oracle disagrees on %s: %s",
+                 ut_hex8(t->bytes, t->len), unilane_status_string(r.status));
+        for (kind = 0; kind < 4; kind++)
+            for (p = 0; p < API_NLENS; p++)
+                for (q = 0; q < API_NLENS; q += 3) {
+                    size_t pre = api_fill(buf, api_lens[p], (int)kind);
+                    memcpy(buf + pre, t->bytes, t->len);
+                    n = pre + t->len + api_fill(buf + pre + t->len, api_lens[q], (int)((kind + 1) % 4));
+                    ut_check_bytes(buf, n, UT_F_ALL);
+                    r = unilane_validate_utf8((const char *)buf, n);
+                    /* The filler before may end in a partial character. */
+                    if (ref_validate_utf8(buf, pre).status == UNILANE_OK)
+                        UT_CHECK(r.status == t->status && r.read == pre,
+                                 "validate_utf8(%s): %s at %zu, expected %s at %zu", ut_hex8(buf, n),
+                                 unilane_status_string(r.status), r.read, unilane_status_string(t->status),
+                                 pre);
+                }
+    }
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(api_truncated_tails)
+{
+    static const char *const chars[] = {"\xC3\xA9", "\xDF\xBF", "\xE0\xA0\x80", "\xED\x9F\xBF", "\xEF\xBF\xBD",
+                                        "\xF0\x90\x80\x80", "\xF4\x8F\xBF\xBF", "\xF3\xA0\x81\x81"};
+    unsigned char buf[512];
+    size_t c, p, cut, kind, pre, n;
+    ut_select(_i);
+    for (c = 0; c < sizeof chars / sizeof chars[0]; c++)
+        for (cut = 1; cut < strlen(chars[c]); cut++)
+            for (kind = 0; kind < 4; kind++)
+                for (p = 0; p < API_NLENS; p++) {
+                    pre = api_fill(buf, api_lens[p], (int)kind);
+                    memcpy(buf + pre, chars[c], cut);
+                    n = pre + cut;
+                    ut_check_bytes(buf, n, UT_F_ALL);
+                    if (ref_validate_utf8(buf, pre).status == UNILANE_OK) {
+                        unilane_result r = unilane_validate_utf8((const char *)buf, n);
+                        UT_CHECK(r.status == UNILANE_TOO_SHORT && r.read == pre,
+                                 "truncated tail %s: %s at %zu", ut_hex8(buf, n),
+                                 unilane_status_string(r.status), r.read);
+                    }
+                }
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(api_embedded_nuls)
+{
+    unsigned char b8[300];
+    uint16_t b16[300];
+    size_t n, i;
+    unilane_result r;
+    ut_select(_i);
+    for (n = 0; n < 300; n++) {
+        static const char *const parts[] = {"\0", "x", "\xC3\xA9", "\0\0", "\xE4\xB8\xAD", "\0",
+                                            "\xF0\x9F\x98\x80", "yz"};
+        size_t k = 0, p = 0, pl;
+        while (k < n) {
+            pl = p % 8 == 0 || p % 8 == 5 ? 1 : strlen(parts[p % 8]);
+            if (p % 8 == 3)
+                pl = 2;
+            if (k + pl > n)
+                break;
+            memcpy(b8 + k, parts[p % 8], pl);
+            k += pl;
+            p++;
+        }
+        while (k < n)
+            b8[k++] = 0;
+        for (i = 0; i < n; i++)
+            b16[i] = (uint16_t)(i % 3 == 0 ? 0 : i % 11 == 0 ? 0x4E2D : 'y');
+        ut_check_bytes(b8, n, UT_F_ALL);
+        ut_check_units(b16, n, UT_F_ALL);
+        r = unilane_validate_utf8((const char *)b8, n);
+        UT_CHECK(r.status == UNILANE_OK && r.read == n, "NULs: validate_utf8 len %zu: %s at %zu", n,
+                 unilane_status_string(r.status), r.read);
+        r = unilane_validate_utf16(b16, n);
+        UT_CHECK(r.status == UNILANE_OK && r.read == n, "NULs: validate_utf16 len %zu", n);
+        memset(b8, 0, n);
+        UT_CHECK(unilane_ascii_prefix((const char *)b8, n) == n, "NULs: ascii_prefix");
+    }
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(api_lone_surrogates)
+{
+    static const uint16_t sur[] = {0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xDA12, 0xDE34};
+    static const uint16_t fills[] = {0x41, 0xE9, 0x4E2D};
+    uint16_t buf[512];
+    size_t s, p, q, f, pre, n, i;
+    ut_select(_i);
+    for (s = 0; s < sizeof sur / sizeof sur[0]; s++)
+        for (f = 0; f < 3; f++)
+            for (p = 0; p < API_NLENS; p++)
+                for (q = 0; q < API_NLENS; q += 2) {
+                    pre = api_lens[p];
+                    for (i = 0; i < pre; i++)
+                        buf[i] = fills[f];
+                    buf[pre] = sur[s];
+                    for (i = 0; i < api_lens[q]; i++)
+                        buf[pre + 1 + i] = fills[(f + 1) % 3];
+                    n = pre + 1 + api_lens[q];
+                    ut_check_units(buf, n, UT_F_ALL);
+                    {
+                        unilane_result r = unilane_validate_utf16(buf, n);
+                        UT_CHECK(r.status == UNILANE_SURROGATE && r.read == pre,
+                                 "lone %04X at %zu of %zu: %s at %zu", sur[s], pre, n,
+                                 unilane_status_string(r.status), r.read);
+                    }
+                    /* A valid pair before it, and the pair reversed. */
+                    if (pre >= 2) {
+                        buf[pre - 2] = 0xD83D;
+                        buf[pre - 1] = 0xDE00;
+                        ut_check_units(buf, n, UT_F_ALL);
+                        buf[pre - 2] = 0xDE00;
+                        buf[pre - 1] = 0xD83D;
+                        ut_check_units(buf, n, UT_F_ALL);
+                    }
+                }
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(api_unicode_example)
+{
+    static const char in[] = "\x61\xF1\x80\x80\xE1\x80\xC2\x62";
+    static const uint16_t want[] = {0x0061, 0xFFFD, 0xFFFD, 0xFFFD, 0x0062};
+    uint16_t out[16];
+    char l1[16];
+    size_t n;
+    unilane_result r;
+    ut_select(_i);
+    n = unilane_utf8_to_utf16_lossy(in, 8, out);
+    UT_CHECK(n == 5 && memcmp(out, want, sizeof want) == 0, "lossy(61 F1 80 80 E1 80 C2 62) = %s",
+             ut_hex16(out, n));
+    UT_CHECK(unilane_utf16_length_from_utf8_lossy(in, 8) == 5, "lossy length %zu",
+             unilane_utf16_length_from_utf8_lossy(in, 8));
+    r = unilane_validate_utf8(in, 8);
+    UT_CHECK(r.status == UNILANE_TOO_SHORT && r.read == 1 && r.written == 0, "validate: %s %zu",
+             unilane_status_string(r.status), r.read);
+    r = unilane_utf8_to_utf16(in, 8, out);
+    UT_CHECK(r.status == UNILANE_TOO_SHORT && r.read == 1 && r.written == 1 && out[0] == 0x61,
+             "strict: %s %zu %zu", unilane_status_string(r.status), r.read, r.written);
+    r = unilane_utf8_to_latin1(in, 8, l1);
+    UT_CHECK(r.status == UNILANE_TOO_SHORT && r.read == 1 && r.written == 1 && l1[0] == 0x61,
+             "latin1: %s %zu %zu", unilane_status_string(r.status), r.read, r.written);
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(api_bom)
+{
+    static const struct {
+        const char *b;
+        size_t len;
+        unilane_encoding enc;
+        size_t bl;
+    } v[] = {
+        {"", 0, UNILANE_ENC_UNKNOWN, 0},
+        {"\xEF\xBB\xBF", 3, UNILANE_ENC_UTF8, 3},
+        {"\xEF\xBB\xBF\x41", 4, UNILANE_ENC_UTF8, 3},
+        {"\xEF\xBB", 2, UNILANE_ENC_UNKNOWN, 0},
+        {"\xEF", 1, UNILANE_ENC_UNKNOWN, 0},
+        {"\xEF\xBB\xBE", 3, UNILANE_ENC_UNKNOWN, 0},
+        {"\xFF\xFE", 2, UNILANE_ENC_UTF16LE, 2},
+        {"\xFF\xFE\x41\x00", 4, UNILANE_ENC_UTF16LE, 2},
+        {"\xFF\xFE\x00", 3, UNILANE_ENC_UTF16LE, 2},
+        {"\xFF\xFE\x00\x00", 4, UNILANE_ENC_UTF32LE, 4},
+        {"\xFF\xFE\x00\x00\x41", 5, UNILANE_ENC_UTF32LE, 4},
+        {"\xFF\xFE\x00\x01", 4, UNILANE_ENC_UTF16LE, 2},
+        {"\xFE\xFF", 2, UNILANE_ENC_UTF16BE, 2},
+        {"\xFE\xFF\x00\x00", 4, UNILANE_ENC_UTF16BE, 2},
+        {"\xFE", 1, UNILANE_ENC_UNKNOWN, 0},
+        {"\xFF", 1, UNILANE_ENC_UNKNOWN, 0},
+        {"\x00\x00\xFE\xFF", 4, UNILANE_ENC_UTF32BE, 4},
+        {"\x00\x00\xFE\xFF\x00", 5, UNILANE_ENC_UTF32BE, 4},
+        {"\x00\x00\xFE", 3, UNILANE_ENC_UNKNOWN, 0},
+        {"\x00\x00\xFF\xFE", 4, UNILANE_ENC_UNKNOWN, 0},
+        {"\x00\x00", 2, UNILANE_ENC_UNKNOWN, 0},
+        {"\xFE\xFF\x00", 3, UNILANE_ENC_UTF16BE, 2},
+        {"\x41\xEF\xBB\xBF", 4, UNILANE_ENC_UNKNOWN, 0},
+    };
+    size_t i, bl;
+    unilane_encoding e;
+    ut_select(_i);
+    for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+        bl = 12345;
+        e = unilane_detect_bom(v[i].b, v[i].len, &bl);
+        UT_CHECK(e == v[i].enc && bl == v[i].bl, "detect_bom(%s): got enc %d len %zu, expected %d %zu",
+                 ut_hex8(v[i].b, v[i].len), (int)e, bl, (int)v[i].enc, v[i].bl);
+        e = unilane_detect_bom(v[i].b, v[i].len, NULL);
+        UT_CHECK(e == v[i].enc, "detect_bom(%s, NULL bom_len): %d", ut_hex8(v[i].b, v[i].len), (int)e);
+        /* A longer buffer must not change the answer for a prefix (len limits the look). */
+        if (v[i].len >= 1) {
+            bl = 99;
+            e = unilane_detect_bom(v[i].b, v[i].len - 1, &bl);
+            UT_CHECK(bl <= v[i].len - 1, "detect_bom(%s) with len %zu: bom_len %zu beyond len",
+                     ut_hex8(v[i].b, v[i].len), v[i].len - 1, bl);
+        }
+    }
+    bl = 7;
+    e = unilane_detect_bom(NULL, 0, &bl);
+    UT_CHECK(e == UNILANE_ENC_UNKNOWN && bl == 0, "detect_bom(NULL, 0)");
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(api_status_strings)
+{
+    int s, t;
+    const char *a, *b;
+    ut_select(_i);
+    for (s = UNILANE_OK; s <= UNILANE_OUTPUT_FULL; s++) {
+        a = unilane_status_string((unilane_status)s);
+        UT_CHECK(a != NULL && a[0] != 0, "status_string(%d) is NULL or empty", s);
+        for (t = UNILANE_OK; t < s; t++) {
+            b = unilane_status_string((unilane_status)t);
+            UT_CHECK(strcmp(a, b) != 0, "status_string(%d) == status_string(%d) == '%s'", s, t, a);
+        }
+    }
+    UT_CHECK(strcmp(unilane_status_string(UNILANE_OK), "ok") == 0, "status_string(OK) = '%s'",
+             unilane_status_string(UNILANE_OK));
+    {
+        static const int out_of_range[] = {-1, 8, 9, 100, 255, 65536, 0x7FFFFFFF};
+        size_t i;
+        const char *unknown = unilane_status_string((unilane_status)8);
+        for (i = 0; i < sizeof out_of_range / sizeof out_of_range[0]; i++) {
+            a = unilane_status_string((unilane_status)out_of_range[i]);
+            UT_CHECK(a != NULL && a[0] != 0, "status_string(%d) NULL/empty", out_of_range[i]);
+            if (a == NULL)
+                continue;
+            UT_CHECK(strcmp(a, unknown) == 0, "status_string(%d) = '%s'", out_of_range[i], a);
+            for (t = UNILANE_OK; t <= UNILANE_OUTPUT_FULL; t++)
+                UT_CHECK(strcmp(a, unilane_status_string((unilane_status)t)) != 0,
+                         "status_string(%d) = '%s' is the string of a valid status", out_of_range[i], a);
+        }
+    }
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(api_version)
+{
+    char want[64];
+    ut_select(_i);
+    snprintf(want, sizeof want, "%d.%d.%d", UNILANE_VERSION_MAJOR, UNILANE_VERSION_MINOR, UNILANE_VERSION_PATCH);
+    UT_CHECK(unilane_version() != NULL && strcmp(unilane_version(), want) == 0, "version '%s', macros '%s'",
+             unilane_version() ? unilane_version() : "(null)", want);
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(api_kernel_names)
+{
+    char best[32];
+    ut_select(_i);
+    UT_CHECK(unilane_use_kernel("SCALAR") == -1, "use_kernel(\"SCALAR\") != -1");
+    UT_CHECK(unilane_use_kernel("Avx2") == -1, "use_kernel(\"Avx2\") != -1");
+    UT_CHECK(unilane_use_kernel("") == -1 || unilane_use_kernel("") == 0, "use_kernel(\"\")");
+    ut_select(_i);
+    UT_CHECK(unilane_use_kernel("nonexistent") == -1, "use_kernel(\"nonexistent\") != -1");
+    UT_CHECK(strcmp(unilane_kernel(), ut_kernels[_i]) == 0, "failed use_kernel changed the kernel to %s",
+             unilane_kernel());
+    UT_CHECK(unilane_use_kernel("auto") == 0, "use_kernel(\"auto\") != 0");
+    snprintf(best, sizeof best, "%s", unilane_kernel());
+    /* The best kernel is the last (widest) available one. */
+    UT_CHECK(strcmp(best, ut_widest) == 0, "auto chose %s, widest available is %s", best, ut_widest);
+    ut_select(_i);
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(api_null_empty)
+{
+    unilane_result r;
+    unilane_utf8_decoder d;
+    unilane_utf8_encoder e;
+    ut_select(_i);
+    UT_CHECK(unilane_ascii_prefix(NULL, 0) == 0, "ascii_prefix(NULL,0)");
+    UT_CHECK(unilane_utf16_ascii_prefix(NULL, 0) == 0, "utf16_ascii_prefix(NULL,0)");
+    UT_CHECK(unilane_utf16_latin1_prefix(NULL, 0) == 0, "utf16_latin1_prefix(NULL,0)");
+    r = unilane_validate_utf8(NULL, 0);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "validate_utf8(NULL,0)");
+    r = unilane_validate_utf16(NULL, 0);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "validate_utf16(NULL,0)");
+    UT_CHECK(unilane_latin1_to_utf16(NULL, 0, NULL) == 0, "latin1_to_utf16(NULL)");
+    r = unilane_utf16_to_latin1(NULL, 0, NULL);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "utf16_to_latin1(NULL)");
+    UT_CHECK(unilane_latin1_to_utf8(NULL, 0, NULL) == 0, "latin1_to_utf8(NULL)");
+    r = unilane_utf8_to_latin1(NULL, 0, NULL);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "utf8_to_latin1(NULL)");
+    r = unilane_utf8_to_utf16(NULL, 0, NULL);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "utf8_to_utf16(NULL)");
+    UT_CHECK(unilane_utf8_to_utf16_lossy(NULL, 0, NULL) == 0, "utf8_to_utf16_lossy(NULL)");
+    r = unilane_utf16_to_utf8(NULL, 0, NULL);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "utf16_to_utf8(NULL)");
+    UT_CHECK(unilane_utf16_to_utf8_lossy(NULL, 0, NULL) == 0, "utf16_to_utf8_lossy(NULL)");
+    UT_CHECK(unilane_utf16_make_well_formed(NULL, 0, NULL) == 0, "make_well_formed(NULL)");
+    UT_CHECK(unilane_utf8_length_from_latin1(NULL, 0) == 0, "utf8_length_from_latin1(NULL)");
+    UT_CHECK(unilane_utf8_length_from_utf16(NULL, 0) == 0, "utf8_length_from_utf16(NULL)");
+    UT_CHECK(unilane_utf16_length_from_utf8(NULL, 0) == 0, "utf16_length_from_utf8(NULL)");
+    UT_CHECK(unilane_utf16_length_from_utf8_lossy(NULL, 0) == 0, "utf16_length_from_utf8_lossy(NULL)");
+    unilane_utf8_decoder_init(&d, UNILANE_LOSSY);
+    r = unilane_utf8_decode(&d, NULL, 0, NULL, 0, 1);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "decode(NULL,0,NULL,0,last)");
+    unilane_utf8_encoder_init(&e, UNILANE_STRICT);
+    r = unilane_utf8_encode(&e, NULL, 0, NULL, 0, 1);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "encode(NULL,0,NULL,0,last)");
+    UT_DONE();
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("api");
+    TCase *tc;
+#define API_CASE(fn)                              \
+    tc = ut_tcase(#fn);                           \
+    tcase_add_loop_test(tc, fn, 0, ut_nkernels);  \
+    suite_add_tcase(s, tc)
+    API_CASE(api_status_positions);
+    API_CASE(api_truncated_tails);
+    API_CASE(api_embedded_nuls);
+    API_CASE(api_lone_surrogates);
+    API_CASE(api_unicode_example);
+    API_CASE(api_bom);
+    API_CASE(api_status_strings);
+    API_CASE(api_version);
+    API_CASE(api_kernel_names);
+    API_CASE(api_null_empty);
+#undef API_CASE
+    return s;
+}
+
+int main(void)
+{
+    return ut_main(make_suite);
+}

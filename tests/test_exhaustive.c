@@ -1,0 +1,231 @@
+/*
+ * test_exhaustive.c -- exhaustive comparisons with the reference, for every
+ * kernel: every code point in every direction, every 1-, 2- and 3-byte
+ * UTF-8 input, every UTF-16 unit alone and in contexts, every surrogate
+ * pair. Under a small UNILANE_TEST_SCALE (emulation) the 3-byte space and
+ * the pair space are sampled with a stride.
+ */
+#include "checks.h"
+
+/* Stride for the big spaces: 1 at scale >= 1, else about 1/scale (odd, so
+   that every residue class is eventually visited by different offsets). */
+static uint32_t ex_stride(void)
+{
+    double s = ut_scale();
+    uint32_t k;
+    if (s >= 1)
+        return 1;
+    k = (uint32_t)(1.0 / s);
+    return ut_full() ? k | 1 : (5 * k) | 1;
+}
+
+START_TEST(ex_code_points)
+{
+    uint32_t cp;
+    unsigned char u8[8], l1;
+    uint16_t u16[4], o16[8];
+    char o8[16];
+    size_t n8, n16, k;
+    unilane_result r;
+
+    ut_select(_i);
+    for (cp = 0; cp <= 0x10FFFF; cp += cp < 0x1000 || ut_full() ? 1 : 13) {
+        if (cp >= 0xD800 && cp <= 0xDFFF)
+            continue;
+        n8 = ref_encode_utf8(cp, u8);
+        n16 = ref_encode_utf16(cp, u16);
+        r = unilane_validate_utf8((const char *)u8, n8);
+        UT_CHECK(r.status == UNILANE_OK && r.read == n8 && r.written == 0, "validate_utf8 U+%04X: %s %zu",
+                 cp, unilane_status_string(r.status), r.read);
+        r = unilane_utf8_to_utf16((const char *)u8, n8, o16);
+        UT_CHECK(r.status == UNILANE_OK && r.read == n8 && r.written == n16 &&
+                     memcmp(o16, u16, n16 * 2) == 0,
+                 "utf8_to_utf16 U+%04X (%s): %s read %zu written %zu out %s", cp, ut_hex8(u8, n8),
+                 unilane_status_string(r.status), r.read, r.written, ut_hex16(o16, r.written));
+        k = unilane_utf8_to_utf16_lossy((const char *)u8, n8, o16);
+        UT_CHECK(k == n16 && memcmp(o16, u16, n16 * 2) == 0, "utf8_to_utf16_lossy U+%04X: %s", cp,
+                 ut_hex16(o16, k));
+        k = unilane_utf16_length_from_utf8((const char *)u8, n8);
+        UT_CHECK(k == n16, "utf16_length_from_utf8 U+%04X: %zu", cp, k);
+        k = unilane_utf16_length_from_utf8_lossy((const char *)u8, n8);
+        UT_CHECK(k == n16, "utf16_length_from_utf8_lossy U+%04X: %zu", cp, k);
+        r = unilane_validate_utf16(u16, n16);
+        UT_CHECK(r.status == UNILANE_OK && r.read == n16 && r.written == 0, "validate_utf16 U+%04X", cp);
+        r = unilane_utf16_to_utf8(u16, n16, o8);
+        UT_CHECK(r.status == UNILANE_OK && r.read == n16 && r.written == n8 && memcmp(o8, u8, n8) == 0,
+                 "utf16_to_utf8 U+%04X (%s): %s read %zu written %zu out %s", cp, ut_hex16(u16, n16),
+                 unilane_status_string(r.status), r.read, r.written, ut_hex8(o8, r.written));
+        k = unilane_utf16_to_utf8_lossy(u16, n16, o8);
+        UT_CHECK(k == n8 && memcmp(o8, u8, n8) == 0, "utf16_to_utf8_lossy U+%04X: %s", cp, ut_hex8(o8, k));
+        k = unilane_utf8_length_from_utf16(u16, n16);
+        UT_CHECK(k == n8, "utf8_length_from_utf16 U+%04X: %zu", cp, k);
+        k = unilane_utf16_make_well_formed(u16, n16, o16);
+        UT_CHECK(k == 0 && memcmp(o16, u16, n16 * 2) == 0, "utf16_make_well_formed U+%04X", cp);
+        r = unilane_utf8_to_latin1((const char *)u8, n8, o8);
+        if (cp <= 0xFF) {
+            UT_CHECK(r.status == UNILANE_OK && r.read == n8 && r.written == 1 &&
+                         (unsigned char)o8[0] == cp,
+                     "utf8_to_latin1 U+%04X: %s read %zu written %zu", cp, unilane_status_string(r.status),
+                     r.read, r.written);
+        } else {
+            UT_CHECK(r.status == UNILANE_TOO_LARGE && r.read == 0 && r.written == 0,
+                     "utf8_to_latin1 U+%04X: %s read %zu written %zu, expected too large at 0", cp,
+                     unilane_status_string(r.status), r.read, r.written);
+        }
+        r = unilane_utf16_to_latin1(u16, n16, o8);
+        if (cp <= 0xFF) {
+            UT_CHECK(r.status == UNILANE_OK && r.read == 1 && r.written == 1 && (unsigned char)o8[0] == cp,
+                     "utf16_to_latin1 U+%04X", cp);
+            l1 = (unsigned char)cp;
+            k = unilane_latin1_to_utf8((const char *)&l1, 1, o8);
+            UT_CHECK(k == n8 && memcmp(o8, u8, n8) == 0, "latin1_to_utf8 %02X: %s", cp, ut_hex8(o8, k));
+            k = unilane_utf8_length_from_latin1((const char *)&l1, 1);
+            UT_CHECK(k == n8, "utf8_length_from_latin1 %02X: %zu", cp, k);
+            k = unilane_latin1_to_utf16((const char *)&l1, 1, o16);
+            UT_CHECK(k == 1 && o16[0] == cp, "latin1_to_utf16 %02X", cp);
+        } else {
+            UT_CHECK(r.status == UNILANE_TOO_LARGE && r.read == 0 && r.written == 0,
+                     "utf16_to_latin1 U+%04X: %s read %zu", cp, unilane_status_string(r.status), r.read);
+        }
+    }
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(ex_utf8_1_and_2_bytes)
+{
+    unsigned char b[2];
+    uint32_t x;
+    ut_select(_i);
+    for (x = 0; x < 256; x++) {
+        b[0] = (unsigned char)x;
+        ut_check_bytes(b, 1, UT_F_ALL);
+    }
+    for (x = 0; x < 65536; x += ut_full() || x >= 0xC000 ? 1 : 5) {
+        b[0] = (unsigned char)(x >> 8);
+        b[1] = (unsigned char)x;
+        ut_check_bytes(b, 2, UT_F_ALL);
+    }
+    UT_DONE();
+}
+END_TEST
+
+/* The 16.8 M three-byte inputs: validation status and read, and the lossy
+   UTF-16 output and its length; strict UTF-16 and Latin-1 too. */
+START_TEST(ex_utf8_3_bytes)
+{
+    unsigned char b[3];
+    uint32_t x, stride = ex_stride();
+    ut_select(_i);
+    for (x = (uint32_t)_i % stride; x < 0x1000000; x += stride) {
+        b[0] = (unsigned char)(x >> 16);
+        b[1] = (unsigned char)(x >> 8);
+        b[2] = (unsigned char)x;
+        ut_check_bytes(b, 3, UT_F_VALIDATE | UT_F_LOSSY | UT_F_STRICT | UT_F_LATIN1 | UT_F_LENGTHS);
+    }
+    UT_DONE();
+}
+END_TEST
+
+/* 4-byte inputs: every lead byte with every second byte, and a set of third
+   and fourth bytes. */
+START_TEST(ex_utf8_4_bytes_sampled)
+{
+    static const unsigned char tails[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xF0, 0xFF};
+    unsigned char b[4];
+    uint32_t x;
+    size_t i, j;
+    ut_select(_i);
+    size_t ntails = ut_full() ? sizeof tails : 6;
+    for (x = 0; x < 65536; x += ut_full() ? 1 : 31) {
+        b[0] = (unsigned char)(x >> 8);
+        b[1] = (unsigned char)x;
+        if (b[0] < 0xC0 && (x & 0xFF) != 0x41 && (x & 0xFF) != 0x80)
+            continue; /* 1-byte leads: only two second bytes */
+        for (i = 0; i < ntails; i++)
+            for (j = 0; j < ntails; j++) {
+                b[2] = tails[i];
+                b[3] = tails[j];
+                ut_check_bytes(b, 4, UT_F_VALIDATE | UT_F_LOSSY | UT_F_STRICT | UT_F_LATIN1 | UT_F_LENGTHS);
+            }
+    }
+    UT_DONE();
+}
+END_TEST
+
+static const uint16_t ex_ctx[] = {0x0041, 0x00E9, 0x0100, 0x4E2D, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xFFFD, 0x0000};
+
+START_TEST(ex_utf16_units)
+{
+    uint32_t u;
+    size_t c;
+    uint16_t b[3];
+    ut_select(_i);
+    for (u = 0; u < 0x10000; u += ut_full() ? 1 : (u >= 0xD7F0 && u < 0xE010) || u < 0x110 ? 3 : 37) {
+        b[0] = (uint16_t)u;
+        ut_check_units(b, 1, UT_F_ALL);
+        for (c = 0; c < sizeof ex_ctx / sizeof ex_ctx[0]; c++) {
+            b[0] = (uint16_t)u;
+            b[1] = ex_ctx[c];
+            ut_check_units(b, 2, UT_F_ALL);
+            b[0] = ex_ctx[c];
+            b[1] = (uint16_t)u;
+            ut_check_units(b, 2, UT_F_ALL);
+        }
+        b[0] = 0x41;
+        b[1] = (uint16_t)u;
+        b[2] = 0x42;
+        ut_check_units(b, 3, UT_F_ALL);
+    }
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(ex_utf16_pairs)
+{
+    uint32_t h, l, stride = ex_stride();
+    uint16_t b[4];
+    ut_select(_i);
+    for (h = 0xD800; h <= 0xDBFF; h++)
+        for (l = 0xDC00 + (h % stride); l <= 0xDFFF; l += stride) {
+            b[0] = (uint16_t)h;
+            b[1] = (uint16_t)l;
+            ut_check_units(b, 2, UT_F_VALIDATE | UT_F_STRICT | UT_F_LOSSY | UT_F_LENGTHS);
+            b[0] = (uint16_t)l; /* reversed: two unpaired surrogates */
+            b[1] = (uint16_t)h;
+            ut_check_units(b, 2, UT_F_VALIDATE | UT_F_STRICT | UT_F_LOSSY | UT_F_WELLFORMED);
+            if ((l & 63) == 0) { /* sampled: a pair inside ASCII */
+                b[0] = 0x61;
+                b[1] = (uint16_t)h;
+                b[2] = (uint16_t)l;
+                b[3] = 0x62;
+                ut_check_units(b, 4, UT_F_ALL);
+            }
+        }
+    UT_DONE();
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("exhaustive");
+    TCase *tc;
+
+#define EX_CASE(fn)                                   \
+    tc = ut_tcase(#fn);                               \
+    tcase_add_loop_test(tc, fn, 0, ut_nkernels);      \
+    suite_add_tcase(s, tc)
+    EX_CASE(ex_code_points);
+    EX_CASE(ex_utf8_1_and_2_bytes);
+    EX_CASE(ex_utf8_3_bytes);
+    EX_CASE(ex_utf8_4_bytes_sampled);
+    EX_CASE(ex_utf16_units);
+    EX_CASE(ex_utf16_pairs);
+#undef EX_CASE
+    return s;
+}
+
+int main(void)
+{
+    return ut_main(make_suite);
+}

@@ -1,0 +1,486 @@
+/*
+ * test_stream.c -- streaming and bounded output (unilane_utf8_decode,
+ * unilane_utf8_encode), strict and lossy, for every kernel: any chunking of
+ * the input and any output capacities give exactly the one-shot output
+ * (strict: the same error at the right global position); OUTPUT_FULL only
+ * when the next whole character does not fit; nothing written past
+ * `written`; `last` flushes; cap == 0; reuse after a final OK.
+ */
+#include <stdlib.h>
+
+#include "common.h"
+
+#define ST_MAX 400
+#define ST_CANARY 0xA5A5
+#define ST_CANARY8 0xA5
+
+/* How a run feeds its input: chunk sizes and capacities. */
+typedef struct st_plan {
+    size_t chunk;   /* fixed chunk size (0: random chunk sizes, may be empty) */
+    size_t cap;     /* capacity per call (SIZE_MAX: unlimited; random if capr) */
+    int capr;       /* random capacities 0..7 */
+    ut_rng *rng;
+    const char *name;
+} st_plan;
+
+static size_t st_next_chunk(const st_plan *pl, size_t left)
+{
+    size_t k;
+    if (pl->chunk)
+        return pl->chunk < left ? pl->chunk : left;
+    k = ut_below(pl->rng, 4) == 0 ? 0 : 1 + ut_below(pl->rng, 9);
+    if (ut_below(pl->rng, 8) == 0)
+        k = left;
+    return k < left ? k : left;
+}
+
+static size_t st_next_cap(const st_plan *pl, size_t escalate)
+{
+    size_t c = pl->capr ? ut_below(pl->rng, 8) : pl->cap;
+    return c == SIZE_MAX ? c : c + escalate;
+}
+
+/* Units of the UTF-16 character starting at o[0]. */
+static size_t st_len16(const uint16_t *o)
+{
+    return o[0] >= 0xD800 && o[0] <= 0xDBFF ? 2 : 1;
+}
+
+static size_t st_len8(const unsigned char *o)
+{
+    return o[0] < 0x80 ? 1 : o[0] < 0xE0 ? 2 : o[0] < 0xF0 ? 3 : 4;
+}
+
+/* One decode run of s[0..n) on an initialised decoder. Returns 1 when the
+   run ended with last = 1 and OK (so the object may be reused). */
+static int st_decode_run(unilane_utf8_decoder *d, int mode, const unsigned char *s, size_t n,
+                         const st_plan *pl)
+{
+    static uint16_t exp[ST_MAX + 8], out[ST_MAX + 64];
+    unilane_result e = {UNILANE_OK, 0, 0}, r;
+    size_t en, w = 0, p = 0, ce, cap, avail, k, escalate = 0, calls = 0;
+    int last;
+
+    if (mode == UNILANE_LOSSY) {
+        en = ref_utf8_to_utf16_lossy(s, n, exp);
+    } else {
+        e = ref_utf8_to_utf16(s, n, exp);
+        en = e.written;
+    }
+    for (;;) {
+        ce = p + st_next_chunk(pl, n - p);
+        last = ce == n;
+        for (;;) {
+            cap = st_next_cap(pl, escalate);
+            avail = ST_MAX + 8 - w;
+            if (cap > avail)
+                cap = avail;
+            for (k = w; k < w + cap + 8 && k < ST_MAX + 64; k++)
+                out[k] = ST_CANARY;
+            r = unilane_utf8_decode(d, (const char *)s + p, ce - p, out + w, cap, last);
+            if (++calls > 100000) {
+                UT_CHECK(0, "decode %s: no progress on %s", pl->name, ut_hex8(s, n));
+                return 0;
+            }
+            UT_CHECK(r.written <= cap && r.read <= ce - p,
+                     "decode(%s, %s): chunk [%zu,%zu) cap %zu: read %zu written %zu out of bounds",
+                     mode ? "lossy" : "strict", pl->name, p, ce, cap, r.read, r.written);
+            for (k = w + r.written; k < w + cap + 8 && k < ST_MAX + 64; k++)
+                if (out[k] != ST_CANARY)
+                    break;
+            UT_CHECK(k >= w + cap + 8 || k >= ST_MAX + 64,
+                     "decode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote unit %zu past written %zu",
+                     mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), p, ce, cap, k - w, r.written);
+            UT_CHECK(w + r.written <= en && memcmp(out + w, exp + w, r.written * 2) == 0,
+                     "decode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote %s at output %zu, expected %s",
+                     mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), p, ce, cap,
+                     ut_hex16(out + w, r.written), w, ut_hex16(exp + w, en - w < r.written ? en - w : r.written));
+            w += r.written;
+            if (r.status == UNILANE_OUTPUT_FULL) {
+                UT_CHECK(w < en && cap - r.written < st_len16(exp + w),
+                         "decode(%s, %s) of %s: OUTPUT_FULL at output %zu with %zu units free, next "
+                         "character %s (expected output %zu units)",
+                         mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), w, cap - r.written,
+                         w < en ? ut_hex16(exp + w, st_len16(exp + w)) : "(none)", en);
+                p += r.read;
+                escalate = r.read == 0 && r.written == 0 ? escalate + 1 : 0;
+                continue;
+            }
+            escalate = 0;
+            if (r.status != UNILANE_OK) {
+                size_t want = e.read >= p ? e.read - p : 0;
+                UT_CHECK(mode == UNILANE_STRICT && e.status == r.status && r.read == want && w == en,
+                         "decode(%s, %s) of %s: chunk [%zu,%zu) last %d: %s read %zu (output %zu), "
+                         "expected %s at global %zu -> read %zu (output %zu)",
+                         mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), p, ce, last,
+                         unilane_status_string(r.status), r.read, w, unilane_status_string(e.status),
+                         e.read, want, en);
+                return 0;
+            }
+            UT_CHECK(r.read == ce - p, "decode(%s, %s) of %s: OK but read %zu of chunk [%zu,%zu)",
+                     mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), r.read, p, ce);
+            p = ce;
+            break;
+        }
+        if (last)
+            break;
+    }
+    UT_CHECK(e.status == UNILANE_OK && w == en && memcmp(out, exp, en * 2) == 0,
+             "decode(%s, %s) of %s: finished OK with %s, expected %s%s", mode ? "lossy" : "strict",
+             pl->name, ut_hex8(s, n), ut_hex16(out, w), ut_hex16(exp, en),
+             e.status == UNILANE_OK ? "" : " and an error");
+    return 1;
+}
+
+static int st_encode_run(unilane_utf8_encoder *d, int mode, const uint16_t *s, size_t n, const st_plan *pl)
+{
+    static unsigned char exp[3 * ST_MAX + 8], out[3 * ST_MAX + 64];
+    unilane_result e = {UNILANE_OK, 0, 0}, r;
+    size_t en, w = 0, p = 0, ce, cap, avail, k, escalate = 0, calls = 0;
+    int last;
+
+    if (mode == UNILANE_LOSSY) {
+        en = ref_utf16_to_utf8_lossy(s, n, exp);
+    } else {
+        e = ref_utf16_to_utf8(s, n, exp);
+        en = e.written;
+    }
+    for (;;) {
+        ce = p + st_next_chunk(pl, n - p);
+        last = ce == n;
+        for (;;) {
+            cap = st_next_cap(pl, escalate);
+            avail = 3 * ST_MAX + 8 - w;
+            if (cap > avail)
+                cap = avail;
+            for (k = w; k < w + cap + 8 && k < 3 * ST_MAX + 64; k++)
+                out[k] = ST_CANARY8;
+            r = unilane_utf8_encode(d, s + p, ce - p, (char *)out + w, cap, last);
+            if (++calls > 100000) {
+                UT_CHECK(0, "encode %s: no progress on %s", pl->name, ut_hex16(s, n));
+                return 0;
+            }
+            UT_CHECK(r.written <= cap && r.read <= ce - p,
+                     "encode(%s, %s): chunk [%zu,%zu) cap %zu: read %zu written %zu out of bounds",
+                     mode ? "lossy" : "strict", pl->name, p, ce, cap, r.read, r.written);
+            for (k = w + r.written; k < w + cap + 8 && k < 3 * ST_MAX + 64; k++)
+                if (out[k] != ST_CANARY8)
+                    break;
+            UT_CHECK(k >= w + cap + 8 || k >= 3 * ST_MAX + 64,
+                     "encode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote byte %zu past written %zu",
+                     mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), p, ce, cap, k - w, r.written);
+            UT_CHECK(w + r.written <= en && memcmp(out + w, exp + w, r.written) == 0,
+                     "encode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote %s at output %zu, expected %s",
+                     mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), p, ce, cap,
+                     ut_hex8(out + w, r.written), w, ut_hex8(exp + w, en - w < r.written ? en - w : r.written));
+            w += r.written;
+            if (r.status == UNILANE_OUTPUT_FULL) {
+                UT_CHECK(w < en && cap - r.written < st_len8(exp + w),
+                         "encode(%s, %s) of %s: OUTPUT_FULL at output %zu with %zu bytes free, next "
+                         "character %s (expected output %zu bytes)",
+                         mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), w, cap - r.written,
+                         w < en ? ut_hex8(exp + w, st_len8(exp + w)) : "(none)", en);
+                p += r.read;
+                escalate = r.read == 0 && r.written == 0 ? escalate + 1 : 0;
+                continue;
+            }
+            escalate = 0;
+            if (r.status != UNILANE_OK) {
+                size_t want = e.read >= p ? e.read - p : 0;
+                UT_CHECK(mode == UNILANE_STRICT && e.status == r.status && r.read == want && w == en,
+                         "encode(%s, %s) of %s: chunk [%zu,%zu) last %d: %s read %zu (output %zu), "
+                         "expected %s at global %zu -> read %zu (output %zu)",
+                         mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), p, ce, last,
+                         unilane_status_string(r.status), r.read, w, unilane_status_string(e.status),
+                         e.read, want, en);
+                return 0;
+            }
+            UT_CHECK(r.read == ce - p, "encode(%s, %s) of %s: OK but read %zu of chunk [%zu,%zu)",
+                     mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), r.read, p, ce);
+            p = ce;
+            break;
+        }
+        if (last)
+            break;
+    }
+    UT_CHECK(e.status == UNILANE_OK && w == en && memcmp(out, exp, en) == 0,
+             "encode(%s, %s) of %s: finished OK with %s, expected %s%s", mode ? "lossy" : "strict",
+             pl->name, ut_hex16(s, n), ut_hex8(out, w), ut_hex8(exp, en),
+             e.status == UNILANE_OK ? "" : " and an error");
+    return 1;
+}
+
+/* Every plan family on one UTF-8 input, both modes. */
+static void st_decode_all(const unsigned char *s, size_t n, ut_rng *rng, int thorough)
+{
+    unilane_utf8_decoder d;
+    st_plan pl;
+    size_t k, c;
+    int mode, reps, again;
+
+    for (mode = UNILANE_STRICT; mode <= UNILANE_LOSSY; mode++) {
+        pl.rng = rng;
+        pl.capr = 0;
+        /* every chunk size, unlimited output; the object reused after OK */
+        pl.cap = SIZE_MAX;
+        pl.name = "fixed chunks";
+        unilane_utf8_decoder_init(&d, mode);
+        for (k = 1; k <= n; k += thorough || k < 8 ? 1 : 1 + k / 4) {
+            pl.chunk = k;
+            if (!st_decode_run(&d, mode, s, n, &pl))
+                unilane_utf8_decoder_init(&d, mode);
+        }
+        if (n == 0) {
+            pl.chunk = 1;
+            st_decode_run(&d, mode, s, n, &pl);
+        }
+        /* every capacity, one chunk (bounded output) and 1-byte chunks */
+        pl.name = "fixed capacity";
+        for (c = 0; c <= (thorough ? 12 : 5); c++) {
+            pl.cap = c;
+            pl.chunk = n ? n : 1;
+            unilane_utf8_decoder_init(&d, mode);
+            st_decode_run(&d, mode, s, n, &pl);
+            pl.chunk = 1;
+            unilane_utf8_decoder_init(&d, mode);
+            st_decode_run(&d, mode, s, n, &pl);
+        }
+        /* random chunkings with random capacities (0 included) */
+        pl.name = "random chunks and capacities";
+        pl.chunk = 0;
+        pl.capr = 1;
+        unilane_utf8_decoder_init(&d, mode);
+        for (reps = 0; reps < (thorough ? 6 : 2); reps++) {
+            again = st_decode_run(&d, mode, s, n, &pl);
+            if (!again)
+                unilane_utf8_decoder_init(&d, mode);
+        }
+    }
+}
+
+static void st_encode_all(const uint16_t *s, size_t n, ut_rng *rng, int thorough)
+{
+    unilane_utf8_encoder d;
+    st_plan pl;
+    size_t k, c;
+    int mode, reps;
+
+    for (mode = UNILANE_STRICT; mode <= UNILANE_LOSSY; mode++) {
+        pl.rng = rng;
+        pl.capr = 0;
+        pl.cap = SIZE_MAX;
+        pl.name = "fixed chunks";
+        unilane_utf8_encoder_init(&d, mode);
+        for (k = 1; k <= n; k += thorough || k < 8 ? 1 : 1 + k / 4) {
+            pl.chunk = k;
+            if (!st_encode_run(&d, mode, s, n, &pl))
+                unilane_utf8_encoder_init(&d, mode);
+        }
+        if (n == 0) {
+            pl.chunk = 1;
+            st_encode_run(&d, mode, s, n, &pl);
+        }
+        pl.name = "fixed capacity";
+        for (c = 0; c <= (thorough ? 12 : 5); c++) {
+            pl.cap = c;
+            pl.chunk = n ? n : 1;
+            unilane_utf8_encoder_init(&d, mode);
+            st_encode_run(&d, mode, s, n, &pl);
+            pl.chunk = 1;
+            unilane_utf8_encoder_init(&d, mode);
+            st_encode_run(&d, mode, s, n, &pl);
+        }
+        pl.name = "random chunks and capacities";
+        pl.chunk = 0;
+        pl.capr = 1;
+        unilane_utf8_encoder_init(&d, mode);
+        for (reps = 0; reps < (thorough ? 6 : 2); reps++)
+            if (!st_encode_run(&d, mode, s, n, &pl))
+                unilane_utf8_encoder_init(&d, mode);
+    }
+}
+
+START_TEST(st_decode_random)
+{
+    static const int bads[] = {0, 0, 20, 100, 400};
+    unsigned char buf[ST_MAX];
+    ut_rng r;
+    size_t it, n, iters = ut_iters(300);
+    ut_select(_i);
+    ut_rng_init(&r, "st_decode_random", 0);
+    for (it = 0; it < iters; it++) {
+        int thorough = it % 4 == 0;
+        n = ut_gen_utf8(&r, buf, thorough ? ut_below(&r, 48) : ut_below(&r, ST_MAX), bads[it % 5],
+                        (int)ut_below(&r, 600));
+        if (it % 3 == 2)
+            n = ut_mutate_bytes(&r, buf, n, sizeof buf);
+        st_decode_all(buf, n, &r, thorough);
+    }
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(st_encode_random)
+{
+    static const int bads[] = {0, 0, 20, 100, 400};
+    uint16_t buf[ST_MAX];
+    ut_rng r;
+    size_t it, n, iters = ut_iters(300);
+    ut_select(_i);
+    ut_rng_init(&r, "st_encode_random", 0);
+    for (it = 0; it < iters; it++) {
+        int thorough = it % 4 == 0;
+        n = ut_gen_utf16(&r, buf, thorough ? ut_below(&r, 48) : ut_below(&r, ST_MAX), bads[it % 5],
+                         (int)ut_below(&r, 600));
+        if (it % 3 == 2)
+            n = ut_mutate_units(&r, buf, n, ST_MAX);
+        st_encode_all(buf, n, &r, thorough);
+    }
+    UT_DONE();
+}
+END_TEST
+
+/* Short fixed inputs: every partial sequence, every error class, pairs. */
+START_TEST(st_edge_inputs)
+{
+    static const char *const v8[] = {"", "a", "\xC3", "\xC3\xA9", "\xE4\xB8", "\xE4\xB8\xAD", "\xF0\x9F",
+        "\xF0\x9F\x98", "\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80\xF0\x9F\x98\x80", "a\xF0\x9F\x98", "\x80",
+        "\xC0\xAF", "\xE0\x80\x80", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xF8", "\xE1\x80\x41",
+        "\x61\xF1\x80\x80\xE1\x80\xC2\x62", "\xF1\x80\x80", "\xEF\xBB\xBF", "\xC2\x80\xC2"};
+    static const uint16_t v16[][6] = {{0}, {0x41}, {0xD83D}, {0xD83D, 0xDE00}, {0xDE00}, {0xD83D, 0x41},
+        {0xD83D, 0xD83D, 0xDE00}, {0x41, 0xD800}, {0xE9, 0x4E2D, 0xD83D, 0xDE00, 0xDC00, 0xD800}};
+    static const size_t n16[] = {0, 1, 1, 2, 1, 2, 3, 2, 6};
+    ut_rng r;
+    size_t i;
+    ut_select(_i);
+    ut_rng_init(&r, "st_edge_inputs", 0);
+    for (i = 0; i < sizeof v8 / sizeof v8[0]; i++)
+        st_decode_all((const unsigned char *)v8[i], strlen(v8[i]), &r, 1);
+    for (i = 0; i < sizeof n16 / sizeof n16[0]; i++)
+        st_encode_all(v16[i], n16[i], &r, 1);
+    UT_DONE();
+}
+END_TEST
+
+/* `last` flushes as specified, and cap == 0 rules. */
+START_TEST(st_flush_and_cap0)
+{
+    unilane_utf8_decoder d;
+    unilane_utf8_encoder e;
+    uint16_t o16[8];
+    char o8[16];
+    unilane_result r;
+    static const char *const partial[] = {"\xC3", "\xE4", "\xE4\xB8", "\xF0", "\xF0\x9F", "\xF0\x9F\x98", "\xF4\x8F\xBF"};
+    size_t i, n;
+    ut_select(_i);
+    for (i = 0; i < sizeof partial / sizeof partial[0]; i++) {
+        n = strlen(partial[i]);
+        /* lossy: partial kept (read), then one U+FFFD at the final call */
+        unilane_utf8_decoder_init(&d, UNILANE_LOSSY);
+        r = unilane_utf8_decode(&d, partial[i], n, o16, 8, 0);
+        UT_CHECK(r.status == UNILANE_OK && r.read == n && r.written == 0, "lossy decode(%s, last 0): %s %zu %zu",
+                 ut_hex8(partial[i], n), unilane_status_string(r.status), r.read, r.written);
+        r = unilane_utf8_decode(&d, NULL, 0, o16, 0, 1);
+        UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.read == 0 && r.written == 0,
+                 "lossy flush of %s with cap 0: %s %zu %zu", ut_hex8(partial[i], n),
+                 unilane_status_string(r.status), r.read, r.written);
+        r = unilane_utf8_decode(&d, NULL, 0, o16, 8, 1);
+        UT_CHECK(r.status == UNILANE_OK && r.written == 1 && o16[0] == 0xFFFD, "lossy flush of %s: %s %zu %04X",
+                 ut_hex8(partial[i], n), unilane_status_string(r.status), r.written, o16[0]);
+        /* reusable: a new stream on the same object */
+        r = unilane_utf8_decode(&d, "\xC3\xA9", 2, o16, 8, 1);
+        UT_CHECK(r.status == UNILANE_OK && r.read == 2 && r.written == 1 && o16[0] == 0xE9,
+                 "decoder reuse after flush: %s %zu %zu %04X", unilane_status_string(r.status), r.read,
+                 r.written, o16[0]);
+        /* strict: TOO_SHORT at the final call, read 0 */
+        unilane_utf8_decoder_init(&d, UNILANE_STRICT);
+        r = unilane_utf8_decode(&d, partial[i], n, o16, 8, 0);
+        UT_CHECK(r.status == UNILANE_OK && r.read == n && r.written == 0, "strict decode(%s, last 0)",
+                 ut_hex8(partial[i], n));
+        r = unilane_utf8_decode(&d, NULL, 0, o16, 8, 1);
+        UT_CHECK(r.status == UNILANE_TOO_SHORT && r.read == 0 && r.written == 0, "strict flush of %s: %s %zu",
+                 ut_hex8(partial[i], n), unilane_status_string(r.status), r.read);
+        /* cap 0 with only a partial sequence due: no output was due */
+        unilane_utf8_decoder_init(&d, UNILANE_LOSSY);
+        r = unilane_utf8_decode(&d, partial[i], n, o16, 0, 0);
+        UT_CHECK(r.status == UNILANE_OK && r.read == n && r.written == 0,
+                 "decode(%s, cap 0, last 0): %s read %zu (no output was due)", ut_hex8(partial[i], n),
+                 unilane_status_string(r.status), r.read);
+    }
+    /* cap 0: output due -> OUTPUT_FULL, nothing read; nothing due -> OK */
+    unilane_utf8_decoder_init(&d, UNILANE_STRICT);
+    r = unilane_utf8_decode(&d, "ab", 2, o16, 0, 0);
+    UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.read == 0 && r.written == 0, "decode(ab, cap 0): %s %zu",
+             unilane_status_string(r.status), r.read);
+    r = unilane_utf8_decode(&d, "", 0, o16, 0, 0);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "decode(empty, cap 0)");
+    r = unilane_utf8_decode(&d, "", 0, o16, 0, 1);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "decode(empty, cap 0, last)");
+    /* a pair needs 2 units: cap 1 -> OUTPUT_FULL before it */
+    unilane_utf8_decoder_init(&d, UNILANE_LOSSY);
+    r = unilane_utf8_decode(&d, "a\xF0\x9F\x98\x80", 5, o16, 2, 1);
+    UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.read == 1 && r.written == 1, "decode pair, cap 2: %s %zu %zu",
+             unilane_status_string(r.status), r.read, r.written);
+
+    /* encoder: a high surrogate pending at the end of a chunk */
+    unilane_utf8_encoder_init(&e, UNILANE_LOSSY);
+    {
+        static const uint16_t hi[1] = {0xD83D}, lo[1] = {0xDE00}, a[1] = {0x41};
+        r = unilane_utf8_encode(&e, hi, 1, o8, 16, 0);
+        UT_CHECK(r.status == UNILANE_OK && r.read == 1 && r.written == 0, "encode(high, last 0): %s %zu %zu",
+                 unilane_status_string(r.status), r.read, r.written);
+        r = unilane_utf8_encode(&e, lo, 1, o8, 3, 0);
+        UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.read == 0 && r.written == 0,
+                 "encode(low completing a pair, cap 3): %s %zu %zu", unilane_status_string(r.status), r.read,
+                 r.written);
+        r = unilane_utf8_encode(&e, lo, 1, o8, 4, 0);
+        UT_CHECK(r.status == UNILANE_OK && r.read == 1 && r.written == 4 && memcmp(o8, "\xF0\x9F\x98\x80", 4) == 0,
+                 "encode(low completing a pair, cap 4): %s %zu %zu", unilane_status_string(r.status), r.read,
+                 r.written);
+        r = unilane_utf8_encode(&e, hi, 1, o8, 16, 0);
+        r = unilane_utf8_encode(&e, NULL, 0, o8, 2, 1);
+        UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.written == 0, "encode flush U+FFFD with cap 2: %s",
+                 unilane_status_string(r.status));
+        r = unilane_utf8_encode(&e, NULL, 0, o8, 3, 1);
+        UT_CHECK(r.status == UNILANE_OK && r.written == 3 && memcmp(o8, "\xEF\xBF\xBD", 3) == 0,
+                 "encode lossy flush of a pending high surrogate: %s %zu", unilane_status_string(r.status),
+                 r.written);
+        r = unilane_utf8_encode(&e, a, 1, o8, 3, 1);
+        UT_CHECK(r.status == UNILANE_OK && r.read == 1 && r.written == 1 && o8[0] == 'A', "encoder reuse");
+        unilane_utf8_encoder_init(&e, UNILANE_STRICT);
+        r = unilane_utf8_encode(&e, hi, 1, o8, 16, 0);
+        UT_CHECK(r.status == UNILANE_OK && r.read == 1, "strict encode(high)");
+        r = unilane_utf8_encode(&e, NULL, 0, o8, 16, 1);
+        UT_CHECK(r.status == UNILANE_SURROGATE && r.read == 0 && r.written == 0, "strict encode flush: %s %zu",
+                 unilane_status_string(r.status), r.read);
+        unilane_utf8_encoder_init(&e, UNILANE_STRICT);
+        r = unilane_utf8_encode(&e, a, 1, o8, 0, 0);
+        UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.read == 0 && r.written == 0, "encode(A, cap 0)");
+        r = unilane_utf8_encode(&e, hi, 1, o8, 0, 0);
+        UT_CHECK(r.status == UNILANE_OK && r.read == 1 && r.written == 0, "encode(high, cap 0, last 0): %s %zu",
+                 unilane_status_string(r.status), r.read);
+    }
+    UT_DONE();
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("stream");
+    TCase *tc;
+#define ST_CASE(fn)                               \
+    tc = ut_tcase(#fn);                           \
+    tcase_add_loop_test(tc, fn, 0, ut_nkernels);  \
+    suite_add_tcase(s, tc)
+    ST_CASE(st_flush_and_cap0);
+    ST_CASE(st_edge_inputs);
+    ST_CASE(st_decode_random);
+    ST_CASE(st_encode_random);
+#undef ST_CASE
+    return s;
+}
+
+int main(void)
+{
+    return ut_main(make_suite);
+}
