@@ -1,0 +1,248 @@
+/*
+ * latin1_avx2.c -- AVX2 kernels whose input is Latin-1: widening to UTF-16,
+ * conversion to UTF-8 and the UTF-8 length.
+ *
+ * Latin-1 -> UTF-8: a byte b >= 0x80 becomes 0xC2 | (b >> 6 & 1), then
+ * 0x80 | (b & 0x3F); ASCII stays. Every byte gets a 16-bit slot (ASCII or
+ * lead byte low, continuation byte high) and each 8-slot lane is compacted
+ * with pshufb (table unilane_avx2_utf8_pack2, utf16_avx2.c), as in Lemire &
+ * Mula, arXiv 2109.10433.
+ */
+#include "avx2.h"
+#include "../generic/generic.h"
+
+#if UNILANE_HAVE_AVX2
+
+UNILANE_TARGET_AVX2 static inline void avx2_l1_store_widened(uint16_t *dst, const char *src)
+{
+    /* 16 bytes zero-extended to 16 units */
+    __m128i b = _mm_loadu_si128((const __m128i *)(const void *)src);
+    _mm256_storeu_si256((__m256i *)(void *)dst, _mm256_cvtepu8_epi16(b));
+}
+
+/* Eight bytes from p into the low half of an xmm register. */
+UNILANE_TARGET_AVX2 static inline __m128i avx2_l1_load8(const char *p)
+{
+    return _mm_loadl_epi64((const __m128i *)(const void *)p);
+}
+
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_latin1_to_utf16(const char *src, size_t len, uint16_t *dst)
+{
+    size_t i = 0;
+
+    if (len < 16) {
+        if (len < 8) {
+            size_t k;
+            for (k = 0; k < len; k++)
+                dst[k] = (unsigned char)src[k];
+            return len;
+        }
+        /* 8..15 bytes: two overlapping halves */
+        _mm_storeu_si128((__m128i *)(void *)dst, _mm_cvtepu8_epi16(avx2_l1_load8(src)));
+        _mm_storeu_si128((__m128i *)(void *)(dst + len - 8), _mm_cvtepu8_epi16(avx2_l1_load8(src + len - 8)));
+        return len;
+    }
+    while (len - i >= 64) {
+        avx2_l1_store_widened(dst + i, src + i);
+        avx2_l1_store_widened(dst + i + 16, src + i + 16);
+        avx2_l1_store_widened(dst + i + 32, src + i + 32);
+        avx2_l1_store_widened(dst + i + 48, src + i + 48);
+        i += 64;
+    }
+    while (len - i >= 16) {
+        avx2_l1_store_widened(dst + i, src + i);
+        i += 16;
+    }
+    if (i < len) /* 1..15 bytes remain: redo the last 16 */
+        avx2_l1_store_widened(dst + len - 16, src + len - 16);
+    return len;
+}
+
+/*
+ * 32 bytes with at least one >= 0x80 to UTF-8 at out; returns the byte
+ * count (33..64). Each of the four 16-byte stores starts at the output of
+ * its group of 8 input bytes; so the stores stay inside the exact output
+ * when at least 16 input bytes follow the start of the last group, i.e.
+ * len - i >= 40. Otherwise out must have 64 bytes of room.
+ */
+UNILANE_TARGET_AVX2 static inline size_t avx2_l1_utf8_block(__m256i b, char *out)
+{
+    /* lead: 0xC2 for 0x80..0xBF, 0xC3 for 0xC0..0xFF. As signed bytes
+       0xC0..0xFF and 0x00..0x7F are > -65, so cmpgt gives -1 there. */
+    __m256i lead = _mm256_sub_epi8(_mm256_set1_epi8((char)0xC2), _mm256_cmpgt_epi8(b, _mm256_set1_epi8(-65)));
+    /* blendv takes lead where bit 7 of b is set, b itself for ASCII */
+    __m256i first = _mm256_blendv_epi8(b, lead, b);
+    /* continuation: for b >= 0x80, b & 0xBF == 0x80 | (b & 0x3F) */
+    __m256i cont = _mm256_and_si256(b, _mm256_set1_epi8((char)0xBF));
+    /* slots: lo = bytes 0-7 | 16-23, hi = bytes 8-15 | 24-31 */
+    __m256i lo = _mm256_unpacklo_epi8(first, cont), hi = _mm256_unpackhi_epi8(first, cont);
+    uint32_t m = (uint32_t)_mm256_movemask_epi8(b);
+    uint32_t g0 = m & 0xFF, g1 = (m >> 8) & 0xFF, g2 = (m >> 16) & 0xFF, g3 = m >> 24;
+    __m256i slo = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)unilane_avx2_utf8_pack2[g0])),
+        _mm_loadu_si128((const __m128i *)(const void *)unilane_avx2_utf8_pack2[g2]), 1);
+    __m256i shi = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)unilane_avx2_utf8_pack2[g1])),
+        _mm_loadu_si128((const __m128i *)(const void *)unilane_avx2_utf8_pack2[g3]), 1);
+    __m256i clo = _mm256_shuffle_epi8(lo, slo), chi = _mm256_shuffle_epi8(hi, shi);
+    size_t n0 = 8 + (size_t)__builtin_popcount(g0);
+    size_t n1 = n0 + 8 + (size_t)__builtin_popcount(g1);
+    size_t n2 = n1 + 8 + (size_t)__builtin_popcount(g2);
+    _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(clo));
+    _mm_storeu_si128((__m128i *)(void *)(out + n0), _mm256_castsi256_si128(chi));
+    _mm_storeu_si128((__m128i *)(void *)(out + n1), _mm256_extracti128_si256(clo, 1));
+    _mm_storeu_si128((__m128i *)(void *)(out + n2), _mm256_extracti128_si256(chi, 1));
+    return n2 + 8 + (size_t)__builtin_popcount(g3);
+}
+
+/* len >= 32 */
+UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_l1_to_utf8_long(const char *src, size_t len, char *dst)
+{
+    size_t i = 0, w = 0;
+
+    while (len - i >= 32) {
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
+        if (_mm256_movemask_epi8(b) == 0) {
+            _mm256_storeu_si256((__m256i *)(void *)(dst + w), b);
+            w += 32;
+        } else if (len - i >= 40) {
+            w += avx2_l1_utf8_block(b, dst + w);
+        } else {
+            /* 32..39 bytes remain: the block goes through a buffer */
+            char buf[64];
+            size_t n = avx2_l1_utf8_block(b, buf);
+            memcpy(dst + w, buf, n);
+            w += n;
+        }
+        i += 32;
+    }
+    if (i < len) {
+        /* 1..31 bytes remain. If the last 32 are ASCII, the ones before i
+           were copied as they are: redo the last 32. */
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(src + len - 32));
+        if (_mm256_movemask_epi8(b) == 0) {
+            w -= i - (len - 32);
+            _mm256_storeu_si256((__m256i *)(void *)(dst + w), b);
+            return w + 32;
+        }
+        w += unilane_scalar_latin1_to_utf8(src + i, len - i, dst + w);
+    }
+    return w;
+}
+
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_latin1_to_utf8(const char *src, size_t len, char *dst)
+{
+    if (len < 8) {
+        /* 0..7 bytes: the encoding itself, one byte at a time */
+        size_t k, w = 0;
+        for (k = 0; k < len; k++) {
+            unsigned b = (unsigned char)src[k];
+            if (b < 0x80) {
+                dst[w++] = (char)b;
+            } else {
+                dst[w++] = (char)(0xC0 | (b >> 6));
+                dst[w++] = (char)(0x80 | (b & 0x3F));
+            }
+        }
+        return w;
+    }
+    if (len < 16) {
+        /* 8..15 ASCII bytes are their own output: two overlapping halves */
+        __m128i a = avx2_l1_load8(src), b = avx2_l1_load8(src + len - 8);
+        if (_mm_movemask_epi8(_mm_or_si128(a, b)) == 0) {
+            _mm_storel_epi64((__m128i *)(void *)dst, a);
+            _mm_storel_epi64((__m128i *)(void *)(dst + len - 8), b);
+            return len;
+        }
+        return unilane_scalar_latin1_to_utf8(src, len, dst);
+    }
+    if (len <= 32) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)src);
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(src + len - 16));
+        if (_mm_movemask_epi8(_mm_or_si128(a, b)) == 0) {
+            _mm_storeu_si128((__m128i *)(void *)dst, a);
+            _mm_storeu_si128((__m128i *)(void *)(dst + len - 16), b);
+            return len;
+        }
+        if (len < 32)
+            return unilane_scalar_latin1_to_utf8(src, len, dst);
+    } else if (len <= 64) {
+        /* 33..64 ASCII bytes: two overlapping 32-byte halves */
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)src);
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(src + len - 32));
+        if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
+            _mm256_storeu_si256((__m256i *)(void *)dst, a);
+            _mm256_storeu_si256((__m256i *)(void *)(dst + len - 32), b);
+            return len;
+        }
+    }
+    return avx2_l1_to_utf8_long(src, len, dst);
+}
+
+/* len plus the number of bytes >= 0x80. */
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_latin1(const char *src, size_t len)
+{
+    size_t i = 0, n = len;
+
+    if (len < 32) {
+        /* 8..31 bytes: two overlapping halves, the tail's mask less the
+           bytes the head counted */
+        if (len > 16) {
+            uint32_t a = (uint32_t)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)src));
+            uint32_t b = (uint32_t)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(src + len - 16)));
+            return len + (size_t)__builtin_popcount(a) + (size_t)__builtin_popcount(b >> (32 - len));
+        } else if (len >= 8) {
+            uint32_t a = (uint32_t)_mm_movemask_epi8(avx2_l1_load8(src));
+            uint32_t b = (uint32_t)_mm_movemask_epi8(avx2_l1_load8(src + len - 8));
+            return len + (size_t)__builtin_popcount(a) + (size_t)__builtin_popcount(b >> (16 - len));
+        }
+        {
+            /* 0..7 bytes */
+            size_t k, c = len;
+            for (k = 0; k < len; k++)
+                c += (unsigned char)src[k] >> 7;
+            return c;
+        }
+    }
+    while (len - i >= 128) {
+        /* Byte counters: each of up to 63 rounds adds at most 4 (<= 252),
+           then psadbw sums them into four 64-bit lanes. */
+        __m256i acc = _mm256_setzero_si256();
+        size_t rounds = 0;
+        while (len - i >= 128 && rounds < 63) {
+            const __m256i *p = (const __m256i *)(const void *)(src + i);
+            /* cmpgt(0, b) is -1 for b >= 0x80 (negative as signed) */
+            __m256i z = _mm256_setzero_si256();
+            __m256i c0 = _mm256_cmpgt_epi8(z, _mm256_loadu_si256(p));
+            __m256i c1 = _mm256_cmpgt_epi8(z, _mm256_loadu_si256(p + 1));
+            __m256i c2 = _mm256_cmpgt_epi8(z, _mm256_loadu_si256(p + 2));
+            __m256i c3 = _mm256_cmpgt_epi8(z, _mm256_loadu_si256(p + 3));
+            acc = _mm256_sub_epi8(acc, _mm256_add_epi8(_mm256_add_epi8(c0, c1), _mm256_add_epi8(c2, c3)));
+            i += 128;
+            rounds++;
+        }
+        {
+            __m256i s = _mm256_sad_epu8(acc, _mm256_setzero_si256());
+            __m128i q = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+            q = _mm_add_epi64(q, _mm_unpackhi_epi64(q, q));
+            n += (size_t)_mm_cvtsi128_si64(q);
+        }
+    }
+    while (len - i >= 32) {
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
+        n += (size_t)__builtin_popcount((uint32_t)_mm256_movemask_epi8(b));
+        i += 32;
+    }
+    if (i < len) {
+        /* 1..31 bytes remain: the last 32, less the ones already counted */
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(src + len - 32));
+        uint32_t m = (uint32_t)_mm256_movemask_epi8(b) >> (32 - (len - i));
+        n += (size_t)__builtin_popcount(m);
+    }
+    return n;
+}
+
+#else
+/* ISO C forbids an empty translation unit. */
+typedef int unilane_avx2_latin1_unused;
+#endif /* UNILANE_HAVE_AVX2 */

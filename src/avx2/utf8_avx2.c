@@ -1,0 +1,1248 @@
+/*
+ * utf8_avx2.c -- AVX2 kernels for UTF-8 input: ascii_prefix, validate_utf8,
+ * utf8_to_utf16 (strict and lossy), utf8_to_latin1, utf16_length_from_utf8
+ * (plain and lossy).
+ *
+ * Shape of every kernel: SIMD code runs over whole 32/64-byte blocks while
+ * they are known to be good; at a block that needs attention (an error, a
+ * character the fast path does not handle, the end of the input) it stops at
+ * a character boundary and the scalar kernel (src/generic) finishes, so
+ * error status and position are decided in one place only. The lossy kernels
+ * hand only a window around the error to the scalar code and then resume.
+ *
+ * Validation follows the idea of Keiser & Lemire ("Validating UTF-8 in less
+ * than one instruction per byte", 2021): three 16-entry tables indexed by
+ * the high and low nibble of the previous byte and the high nibble of the
+ * current byte, ANDed, give one bit per kind of error found in every pair of
+ * adjacent bytes; 3- and 4-byte sequences are finished with a check of the
+ * bytes two and three positions back. The tables below are our own
+ * derivation (bit assignment above avx2_u8_check_ctx). A 64-byte chunk
+ * without bytes >= 0xE0 that starts at a character boundary takes a cheaper
+ * check on bit masks (avx2_u8_check2); an ASCII chunk takes none.
+ *
+ * UTF-8 -> UTF-16 (after Lemire & Mula, "Transcoding billions of Unicode
+ * characters per second with SIMD instructions", in spirit; the method here
+ * is our own): a 32-byte window computes, for every byte that ends a
+ * character, the low and the high byte of its UTF-16 unit from the byte
+ * and the one or two bytes before it (two byte planes, no per-character
+ * lookup), then compacts the planes with one pshufb driven by a 256-entry
+ * table per 8-byte group and interleaves them into 16-bit units. 4-byte
+ * characters (rare) are decoded one at a time inside the window.
+ *
+ * Output stores: the converters store whole 8- or 16-byte vectors of which
+ * only a prefix is meaningful. Such "junk" past the current output end is
+ * written only when the next window is known to be converted too (it is
+ * classified first; its output, at least 10 units or 15 bytes, overwrites
+ * the junk); the last window before the scalar finisher goes through a
+ * small buffer. So nothing outside dst[0 .. written) is ever modified, and
+ * no load reaches past src + len (short tails are finished by the scalar
+ * kernel or checked with loads that end at src + len).
+ */
+#include "avx2.h"
+#include "../generic/generic.h"
+
+#if UNILANE_HAVE_AVX2
+
+/* avx2_u8_compress8[m]: pshufb indices that move the bytes i of an 8-byte
+   group whose bit i is set in m to the front, in order; the rest is 0x80
+   (pshufb writes 0). Adding 8 to an entry keeps 0x80 entries >= 0x80. */
+static const uint8_t avx2_u8_compress8[256][8] = {
+    {0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80}, {0,0x80,0x80,0x80,0x80,0x80,0x80,0x80}, {1,0x80,0x80,0x80,0x80,0x80,0x80,0x80}, {0,1,0x80,0x80,0x80,0x80,0x80,0x80},
+    {2,0x80,0x80,0x80,0x80,0x80,0x80,0x80}, {0,2,0x80,0x80,0x80,0x80,0x80,0x80}, {1,2,0x80,0x80,0x80,0x80,0x80,0x80}, {0,1,2,0x80,0x80,0x80,0x80,0x80},
+    {3,0x80,0x80,0x80,0x80,0x80,0x80,0x80}, {0,3,0x80,0x80,0x80,0x80,0x80,0x80}, {1,3,0x80,0x80,0x80,0x80,0x80,0x80}, {0,1,3,0x80,0x80,0x80,0x80,0x80},
+    {2,3,0x80,0x80,0x80,0x80,0x80,0x80}, {0,2,3,0x80,0x80,0x80,0x80,0x80}, {1,2,3,0x80,0x80,0x80,0x80,0x80}, {0,1,2,3,0x80,0x80,0x80,0x80},
+    {4,0x80,0x80,0x80,0x80,0x80,0x80,0x80}, {0,4,0x80,0x80,0x80,0x80,0x80,0x80}, {1,4,0x80,0x80,0x80,0x80,0x80,0x80}, {0,1,4,0x80,0x80,0x80,0x80,0x80},
+    {2,4,0x80,0x80,0x80,0x80,0x80,0x80}, {0,2,4,0x80,0x80,0x80,0x80,0x80}, {1,2,4,0x80,0x80,0x80,0x80,0x80}, {0,1,2,4,0x80,0x80,0x80,0x80},
+    {3,4,0x80,0x80,0x80,0x80,0x80,0x80}, {0,3,4,0x80,0x80,0x80,0x80,0x80}, {1,3,4,0x80,0x80,0x80,0x80,0x80}, {0,1,3,4,0x80,0x80,0x80,0x80},
+    {2,3,4,0x80,0x80,0x80,0x80,0x80}, {0,2,3,4,0x80,0x80,0x80,0x80}, {1,2,3,4,0x80,0x80,0x80,0x80}, {0,1,2,3,4,0x80,0x80,0x80},
+    {5,0x80,0x80,0x80,0x80,0x80,0x80,0x80}, {0,5,0x80,0x80,0x80,0x80,0x80,0x80}, {1,5,0x80,0x80,0x80,0x80,0x80,0x80}, {0,1,5,0x80,0x80,0x80,0x80,0x80},
+    {2,5,0x80,0x80,0x80,0x80,0x80,0x80}, {0,2,5,0x80,0x80,0x80,0x80,0x80}, {1,2,5,0x80,0x80,0x80,0x80,0x80}, {0,1,2,5,0x80,0x80,0x80,0x80},
+    {3,5,0x80,0x80,0x80,0x80,0x80,0x80}, {0,3,5,0x80,0x80,0x80,0x80,0x80}, {1,3,5,0x80,0x80,0x80,0x80,0x80}, {0,1,3,5,0x80,0x80,0x80,0x80},
+    {2,3,5,0x80,0x80,0x80,0x80,0x80}, {0,2,3,5,0x80,0x80,0x80,0x80}, {1,2,3,5,0x80,0x80,0x80,0x80}, {0,1,2,3,5,0x80,0x80,0x80},
+    {4,5,0x80,0x80,0x80,0x80,0x80,0x80}, {0,4,5,0x80,0x80,0x80,0x80,0x80}, {1,4,5,0x80,0x80,0x80,0x80,0x80}, {0,1,4,5,0x80,0x80,0x80,0x80},
+    {2,4,5,0x80,0x80,0x80,0x80,0x80}, {0,2,4,5,0x80,0x80,0x80,0x80}, {1,2,4,5,0x80,0x80,0x80,0x80}, {0,1,2,4,5,0x80,0x80,0x80},
+    {3,4,5,0x80,0x80,0x80,0x80,0x80}, {0,3,4,5,0x80,0x80,0x80,0x80}, {1,3,4,5,0x80,0x80,0x80,0x80}, {0,1,3,4,5,0x80,0x80,0x80},
+    {2,3,4,5,0x80,0x80,0x80,0x80}, {0,2,3,4,5,0x80,0x80,0x80}, {1,2,3,4,5,0x80,0x80,0x80}, {0,1,2,3,4,5,0x80,0x80},
+    {6,0x80,0x80,0x80,0x80,0x80,0x80,0x80}, {0,6,0x80,0x80,0x80,0x80,0x80,0x80}, {1,6,0x80,0x80,0x80,0x80,0x80,0x80}, {0,1,6,0x80,0x80,0x80,0x80,0x80},
+    {2,6,0x80,0x80,0x80,0x80,0x80,0x80}, {0,2,6,0x80,0x80,0x80,0x80,0x80}, {1,2,6,0x80,0x80,0x80,0x80,0x80}, {0,1,2,6,0x80,0x80,0x80,0x80},
+    {3,6,0x80,0x80,0x80,0x80,0x80,0x80}, {0,3,6,0x80,0x80,0x80,0x80,0x80}, {1,3,6,0x80,0x80,0x80,0x80,0x80}, {0,1,3,6,0x80,0x80,0x80,0x80},
+    {2,3,6,0x80,0x80,0x80,0x80,0x80}, {0,2,3,6,0x80,0x80,0x80,0x80}, {1,2,3,6,0x80,0x80,0x80,0x80}, {0,1,2,3,6,0x80,0x80,0x80},
+    {4,6,0x80,0x80,0x80,0x80,0x80,0x80}, {0,4,6,0x80,0x80,0x80,0x80,0x80}, {1,4,6,0x80,0x80,0x80,0x80,0x80}, {0,1,4,6,0x80,0x80,0x80,0x80},
+    {2,4,6,0x80,0x80,0x80,0x80,0x80}, {0,2,4,6,0x80,0x80,0x80,0x80}, {1,2,4,6,0x80,0x80,0x80,0x80}, {0,1,2,4,6,0x80,0x80,0x80},
+    {3,4,6,0x80,0x80,0x80,0x80,0x80}, {0,3,4,6,0x80,0x80,0x80,0x80}, {1,3,4,6,0x80,0x80,0x80,0x80}, {0,1,3,4,6,0x80,0x80,0x80},
+    {2,3,4,6,0x80,0x80,0x80,0x80}, {0,2,3,4,6,0x80,0x80,0x80}, {1,2,3,4,6,0x80,0x80,0x80}, {0,1,2,3,4,6,0x80,0x80},
+    {5,6,0x80,0x80,0x80,0x80,0x80,0x80}, {0,5,6,0x80,0x80,0x80,0x80,0x80}, {1,5,6,0x80,0x80,0x80,0x80,0x80}, {0,1,5,6,0x80,0x80,0x80,0x80},
+    {2,5,6,0x80,0x80,0x80,0x80,0x80}, {0,2,5,6,0x80,0x80,0x80,0x80}, {1,2,5,6,0x80,0x80,0x80,0x80}, {0,1,2,5,6,0x80,0x80,0x80},
+    {3,5,6,0x80,0x80,0x80,0x80,0x80}, {0,3,5,6,0x80,0x80,0x80,0x80}, {1,3,5,6,0x80,0x80,0x80,0x80}, {0,1,3,5,6,0x80,0x80,0x80},
+    {2,3,5,6,0x80,0x80,0x80,0x80}, {0,2,3,5,6,0x80,0x80,0x80}, {1,2,3,5,6,0x80,0x80,0x80}, {0,1,2,3,5,6,0x80,0x80},
+    {4,5,6,0x80,0x80,0x80,0x80,0x80}, {0,4,5,6,0x80,0x80,0x80,0x80}, {1,4,5,6,0x80,0x80,0x80,0x80}, {0,1,4,5,6,0x80,0x80,0x80},
+    {2,4,5,6,0x80,0x80,0x80,0x80}, {0,2,4,5,6,0x80,0x80,0x80}, {1,2,4,5,6,0x80,0x80,0x80}, {0,1,2,4,5,6,0x80,0x80},
+    {3,4,5,6,0x80,0x80,0x80,0x80}, {0,3,4,5,6,0x80,0x80,0x80}, {1,3,4,5,6,0x80,0x80,0x80}, {0,1,3,4,5,6,0x80,0x80},
+    {2,3,4,5,6,0x80,0x80,0x80}, {0,2,3,4,5,6,0x80,0x80}, {1,2,3,4,5,6,0x80,0x80}, {0,1,2,3,4,5,6,0x80},
+    {7,0x80,0x80,0x80,0x80,0x80,0x80,0x80}, {0,7,0x80,0x80,0x80,0x80,0x80,0x80}, {1,7,0x80,0x80,0x80,0x80,0x80,0x80}, {0,1,7,0x80,0x80,0x80,0x80,0x80},
+    {2,7,0x80,0x80,0x80,0x80,0x80,0x80}, {0,2,7,0x80,0x80,0x80,0x80,0x80}, {1,2,7,0x80,0x80,0x80,0x80,0x80}, {0,1,2,7,0x80,0x80,0x80,0x80},
+    {3,7,0x80,0x80,0x80,0x80,0x80,0x80}, {0,3,7,0x80,0x80,0x80,0x80,0x80}, {1,3,7,0x80,0x80,0x80,0x80,0x80}, {0,1,3,7,0x80,0x80,0x80,0x80},
+    {2,3,7,0x80,0x80,0x80,0x80,0x80}, {0,2,3,7,0x80,0x80,0x80,0x80}, {1,2,3,7,0x80,0x80,0x80,0x80}, {0,1,2,3,7,0x80,0x80,0x80},
+    {4,7,0x80,0x80,0x80,0x80,0x80,0x80}, {0,4,7,0x80,0x80,0x80,0x80,0x80}, {1,4,7,0x80,0x80,0x80,0x80,0x80}, {0,1,4,7,0x80,0x80,0x80,0x80},
+    {2,4,7,0x80,0x80,0x80,0x80,0x80}, {0,2,4,7,0x80,0x80,0x80,0x80}, {1,2,4,7,0x80,0x80,0x80,0x80}, {0,1,2,4,7,0x80,0x80,0x80},
+    {3,4,7,0x80,0x80,0x80,0x80,0x80}, {0,3,4,7,0x80,0x80,0x80,0x80}, {1,3,4,7,0x80,0x80,0x80,0x80}, {0,1,3,4,7,0x80,0x80,0x80},
+    {2,3,4,7,0x80,0x80,0x80,0x80}, {0,2,3,4,7,0x80,0x80,0x80}, {1,2,3,4,7,0x80,0x80,0x80}, {0,1,2,3,4,7,0x80,0x80},
+    {5,7,0x80,0x80,0x80,0x80,0x80,0x80}, {0,5,7,0x80,0x80,0x80,0x80,0x80}, {1,5,7,0x80,0x80,0x80,0x80,0x80}, {0,1,5,7,0x80,0x80,0x80,0x80},
+    {2,5,7,0x80,0x80,0x80,0x80,0x80}, {0,2,5,7,0x80,0x80,0x80,0x80}, {1,2,5,7,0x80,0x80,0x80,0x80}, {0,1,2,5,7,0x80,0x80,0x80},
+    {3,5,7,0x80,0x80,0x80,0x80,0x80}, {0,3,5,7,0x80,0x80,0x80,0x80}, {1,3,5,7,0x80,0x80,0x80,0x80}, {0,1,3,5,7,0x80,0x80,0x80},
+    {2,3,5,7,0x80,0x80,0x80,0x80}, {0,2,3,5,7,0x80,0x80,0x80}, {1,2,3,5,7,0x80,0x80,0x80}, {0,1,2,3,5,7,0x80,0x80},
+    {4,5,7,0x80,0x80,0x80,0x80,0x80}, {0,4,5,7,0x80,0x80,0x80,0x80}, {1,4,5,7,0x80,0x80,0x80,0x80}, {0,1,4,5,7,0x80,0x80,0x80},
+    {2,4,5,7,0x80,0x80,0x80,0x80}, {0,2,4,5,7,0x80,0x80,0x80}, {1,2,4,5,7,0x80,0x80,0x80}, {0,1,2,4,5,7,0x80,0x80},
+    {3,4,5,7,0x80,0x80,0x80,0x80}, {0,3,4,5,7,0x80,0x80,0x80}, {1,3,4,5,7,0x80,0x80,0x80}, {0,1,3,4,5,7,0x80,0x80},
+    {2,3,4,5,7,0x80,0x80,0x80}, {0,2,3,4,5,7,0x80,0x80}, {1,2,3,4,5,7,0x80,0x80}, {0,1,2,3,4,5,7,0x80},
+    {6,7,0x80,0x80,0x80,0x80,0x80,0x80}, {0,6,7,0x80,0x80,0x80,0x80,0x80}, {1,6,7,0x80,0x80,0x80,0x80,0x80}, {0,1,6,7,0x80,0x80,0x80,0x80},
+    {2,6,7,0x80,0x80,0x80,0x80,0x80}, {0,2,6,7,0x80,0x80,0x80,0x80}, {1,2,6,7,0x80,0x80,0x80,0x80}, {0,1,2,6,7,0x80,0x80,0x80},
+    {3,6,7,0x80,0x80,0x80,0x80,0x80}, {0,3,6,7,0x80,0x80,0x80,0x80}, {1,3,6,7,0x80,0x80,0x80,0x80}, {0,1,3,6,7,0x80,0x80,0x80},
+    {2,3,6,7,0x80,0x80,0x80,0x80}, {0,2,3,6,7,0x80,0x80,0x80}, {1,2,3,6,7,0x80,0x80,0x80}, {0,1,2,3,6,7,0x80,0x80},
+    {4,6,7,0x80,0x80,0x80,0x80,0x80}, {0,4,6,7,0x80,0x80,0x80,0x80}, {1,4,6,7,0x80,0x80,0x80,0x80}, {0,1,4,6,7,0x80,0x80,0x80},
+    {2,4,6,7,0x80,0x80,0x80,0x80}, {0,2,4,6,7,0x80,0x80,0x80}, {1,2,4,6,7,0x80,0x80,0x80}, {0,1,2,4,6,7,0x80,0x80},
+    {3,4,6,7,0x80,0x80,0x80,0x80}, {0,3,4,6,7,0x80,0x80,0x80}, {1,3,4,6,7,0x80,0x80,0x80}, {0,1,3,4,6,7,0x80,0x80},
+    {2,3,4,6,7,0x80,0x80,0x80}, {0,2,3,4,6,7,0x80,0x80}, {1,2,3,4,6,7,0x80,0x80}, {0,1,2,3,4,6,7,0x80},
+    {5,6,7,0x80,0x80,0x80,0x80,0x80}, {0,5,6,7,0x80,0x80,0x80,0x80}, {1,5,6,7,0x80,0x80,0x80,0x80}, {0,1,5,6,7,0x80,0x80,0x80},
+    {2,5,6,7,0x80,0x80,0x80,0x80}, {0,2,5,6,7,0x80,0x80,0x80}, {1,2,5,6,7,0x80,0x80,0x80}, {0,1,2,5,6,7,0x80,0x80},
+    {3,5,6,7,0x80,0x80,0x80,0x80}, {0,3,5,6,7,0x80,0x80,0x80}, {1,3,5,6,7,0x80,0x80,0x80}, {0,1,3,5,6,7,0x80,0x80},
+    {2,3,5,6,7,0x80,0x80,0x80}, {0,2,3,5,6,7,0x80,0x80}, {1,2,3,5,6,7,0x80,0x80}, {0,1,2,3,5,6,7,0x80},
+    {4,5,6,7,0x80,0x80,0x80,0x80}, {0,4,5,6,7,0x80,0x80,0x80}, {1,4,5,6,7,0x80,0x80,0x80}, {0,1,4,5,6,7,0x80,0x80},
+    {2,4,5,6,7,0x80,0x80,0x80}, {0,2,4,5,6,7,0x80,0x80}, {1,2,4,5,6,7,0x80,0x80}, {0,1,2,4,5,6,7,0x80},
+    {3,4,5,6,7,0x80,0x80,0x80}, {0,3,4,5,6,7,0x80,0x80}, {1,3,4,5,6,7,0x80,0x80}, {0,1,3,4,5,6,7,0x80},
+    {2,3,4,5,6,7,0x80,0x80}, {0,2,3,4,5,6,7,0x80}, {1,2,3,4,5,6,7,0x80}, {0,1,2,3,4,5,6,7}
+};
+
+/* Per-function attribute bundle for static helpers. */
+#define AVX2_U8_INLINE static UNILANE_TARGET_AVX2 UNILANE_ALWAYS_INLINE
+#define AVX2_U8_REP16(...) __VA_ARGS__, __VA_ARGS__
+
+/* Error bits of avx2_u8_check (one per kind of bad adjacent byte pair). */
+#define AVX2_U8_TS 0x01 /* lead followed by a non-continuation byte        */
+#define AVX2_U8_TL 0x02 /* ASCII followed by a continuation byte           */
+#define AVX2_U8_O3 0x04 /* E0 followed by 80..9F                           */
+#define AVX2_U8_LG 0x08 /* F4 followed by 90..BF, F5..FF by 90..BF         */
+#define AVX2_U8_SR 0x10 /* ED followed by A0..BF                           */
+#define AVX2_U8_O2 0x20 /* C0, C1 followed by a continuation byte          */
+#define AVX2_U8_O4 0x40 /* F0 followed by 80..8F, F5..FF by 80..8F         */
+#define AVX2_U8_TC 0x80 /* continuation followed by continuation (maybe ok) */
+
+/* Scalar meaning of one 32-byte step: for every byte x[k] with previous
+   bytes x[k-1], x[k-2], x[k-3] (from `prev` for the first three):
+     special = T1[x[k-1] >> 4] & T2[x[k-1] & 15] & T3[x[k] >> 4]
+     must    = (x[k-2] >= 0xE0 || x[k-3] >= 0xF0) ? 0x80 : 0
+     error  |= special ^ must
+   A continuation after a continuation (TC) is right exactly when a 3- or
+   4-byte lead two or three bytes back asks for it.
+   The three tables, by the high nibble of x[k-1], the low nibble of x[k-1]
+   and the high nibble of x[k] (each repeated for both 128-bit lanes). */
+static const uint8_t avx2_u8_t1[32] = { AVX2_U8_REP16(
+    AVX2_U8_TL, AVX2_U8_TL, AVX2_U8_TL, AVX2_U8_TL,
+    AVX2_U8_TL, AVX2_U8_TL, AVX2_U8_TL, AVX2_U8_TL,
+    AVX2_U8_TC, AVX2_U8_TC, AVX2_U8_TC, AVX2_U8_TC,
+    AVX2_U8_TS | AVX2_U8_O2,
+    AVX2_U8_TS,
+    AVX2_U8_TS | AVX2_U8_O3 | AVX2_U8_SR,
+    AVX2_U8_TS | AVX2_U8_LG | AVX2_U8_O4
+    ) };
+#define AVX2_U8_B (AVX2_U8_TS | AVX2_U8_TL | AVX2_U8_TC)
+static const uint8_t avx2_u8_t2[32] = { AVX2_U8_REP16(
+    AVX2_U8_B | AVX2_U8_O2 | AVX2_U8_O3 | AVX2_U8_O4,
+    AVX2_U8_B | AVX2_U8_O2,
+    AVX2_U8_B,
+    AVX2_U8_B,
+    AVX2_U8_B | AVX2_U8_LG,
+    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
+    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
+    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
+    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
+    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
+    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
+    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
+    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
+    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4 | AVX2_U8_SR,
+    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
+    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4
+    ) };
+static const uint8_t avx2_u8_t3[32] = { AVX2_U8_REP16(
+    AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS,
+    AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS,
+    AVX2_U8_TL | AVX2_U8_O3 | AVX2_U8_O2 | AVX2_U8_O4 | AVX2_U8_TC,
+    AVX2_U8_TL | AVX2_U8_O3 | AVX2_U8_O2 | AVX2_U8_LG | AVX2_U8_TC,
+    AVX2_U8_TL | AVX2_U8_SR | AVX2_U8_O2 | AVX2_U8_LG | AVX2_U8_TC,
+    AVX2_U8_TL | AVX2_U8_SR | AVX2_U8_O2 | AVX2_U8_LG | AVX2_U8_TC,
+    AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS
+    ) };
+#undef AVX2_U8_B
+
+/* The check of 32 bytes `in` given the same bytes shifted by one, two and
+   three positions (p1 = x[k-1], p2 = x[k-2], p3 = x[k-3]). */
+AVX2_U8_INLINE __m256i avx2_u8_check_ctx(__m256i in, __m256i p1, __m256i p2, __m256i p3)
+{
+    const __m256i t1 = _mm256_loadu_si256((const __m256i *)avx2_u8_t1);
+    const __m256i t2 = _mm256_loadu_si256((const __m256i *)avx2_u8_t2);
+    const __m256i t3 = _mm256_loadu_si256((const __m256i *)avx2_u8_t3);
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i sp = _mm256_and_si256(
+        _mm256_and_si256(
+            _mm256_shuffle_epi8(t1, _mm256_and_si256(_mm256_srli_epi16(p1, 4), nib)),
+            _mm256_shuffle_epi8(t2, _mm256_and_si256(p1, nib))),
+        _mm256_shuffle_epi8(t3, _mm256_and_si256(_mm256_srli_epi16(in, 4), nib)));
+    /* saturating x - 0x60 has bit 7 set iff x >= 0xE0, x - 0x70 iff
+       x >= 0xF0 (smaller x give 0..0x7F) */
+    __m256i m = _mm256_or_si256(_mm256_subs_epu8(p2, _mm256_set1_epi8(0x60)),
+                                _mm256_subs_epu8(p3, _mm256_set1_epi8(0x70)));
+    return _mm256_xor_si256(sp, _mm256_and_si256(m, _mm256_set1_epi8((char)0x80)));
+}
+
+/* The same, with the three bytes before `in` taken from the end of the
+   previous 32 bytes `prev` (zero at the start of the input). */
+AVX2_U8_INLINE __m256i avx2_u8_check(__m256i in, __m256i prev)
+{
+    /* t = [prev.hi | in.lo]; alignr per 128-bit lane then gives the input
+       shifted right by k bytes with the last k bytes of prev in front. */
+    __m256i t = _mm256_permute2x128_si256(prev, in, 0x21);
+    return avx2_u8_check_ctx(in, _mm256_alignr_epi8(in, t, 15), _mm256_alignr_epi8(in, t, 14),
+                             _mm256_alignr_epi8(in, t, 13));
+}
+
+/* The check of the 32 bytes at s, whose 3 bytes before are readable. */
+AVX2_U8_INLINE __m256i avx2_u8_check_at(const unsigned char *s)
+{
+    return avx2_u8_check_ctx(_mm256_loadu_si256((const __m256i *)s),
+                             _mm256_loadu_si256((const __m256i *)(s - 1)),
+                             _mm256_loadu_si256((const __m256i *)(s - 2)),
+                             _mm256_loadu_si256((const __m256i *)(s - 3)));
+}
+
+/* Nonzero bytes iff the block ends inside a sequence: byte 29 >= F0, byte
+   30 >= E0 or byte 31 >= C0. */
+AVX2_U8_INLINE __m256i avx2_u8_incomplete(__m256i in)
+{
+    const __m256i maxv = _mm256_setr_epi8(
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        (char)0xEF, (char)0xDF, (char)0xBF);
+    return _mm256_subs_epu8(in, maxv);
+}
+
+AVX2_U8_INLINE int avx2_u8_is_zero(__m256i v)
+{
+    return _mm256_testz_si256(v, v);
+}
+
+/* Nonzero iff no byte of a or b is >= 0xE0 (1- and 2-byte characters only). */
+AVX2_U8_INLINE int avx2_u8_below_e0(__m256i a, __m256i b)
+{
+    return avx2_u8_is_zero(_mm256_subs_epu8(_mm256_max_epu8(a, b), _mm256_set1_epi8((char)0xDF)));
+}
+
+/* The check for 64 bytes a|b with no byte >= 0xE0 that start at a
+   character boundary: with leads C2..DF only, the input is valid iff the
+   continuation bytes are exactly the bytes after the leads and there is no
+   C0 or C1 (a lead as byte 63 is left for later: its continuation is not
+   here). Sets *pnc to the mask of bytes that are not continuation bytes. */
+AVX2_U8_INLINE int avx2_u8_check2(__m256i a, __m256i b, uint64_t *pnc)
+{
+    const __m256i m65 = _mm256_set1_epi8(-65);
+    const __m256i fe = _mm256_set1_epi8((char)0xFE), c0 = _mm256_set1_epi8((char)0xC0);
+    uint64_t hib = (uint32_t)_mm256_movemask_epi8(a)
+                 | (uint64_t)(uint32_t)_mm256_movemask_epi8(b) << 32;
+    uint64_t nc = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, m65))
+                | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(b, m65)) << 32;
+    __m256i ov = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(a, fe), c0),
+                                 _mm256_cmpeq_epi8(_mm256_and_si256(b, fe), c0));
+    *pnc = nc;
+    return (hib & ~nc) == (hib & nc) << 1 && avx2_u8_is_zero(ov);
+}
+
+/* s[0 .. i) passed the SIMD check except that it may end inside a sequence.
+   Returns the start of the character that contains byte i-1 when that
+   character may be unfinished (the last lead byte among the last 3 bytes),
+   else i: a character boundary at or before i. Bytes before lo (where the
+   SIMD check started) are not looked at. */
+static size_t avx2_u8_backup(const unsigned char *s, size_t lo, size_t i)
+{
+    size_t k;
+    for (k = 1; k <= 3 && k <= i - lo; k++) {
+        unsigned char c = s[i - k];
+        if (c < 0x80)
+            return i;
+        if (c >= 0xC0)
+            return i - k;
+    }
+    return i;
+}
+
+/* A position t <= e <= t + 3 where lossy decoding starts afresh: s[e] is
+   not a continuation byte, or the 3 bytes before e are continuation bytes
+   (no sequence is longer than 4 bytes, so whatever came before has ended
+   or been replaced). Needs t + 3 <= len. */
+static size_t avx2_u8_resync(const unsigned char *s, size_t t)
+{
+    size_t e;
+    for (e = t; e < t + 3; e++)
+        if ((s[e] & 0xC0) != 0x80)
+            return e;
+    return e;
+}
+
+/* ------------------------------------------------------------------------ */
+/* ascii_prefix                                                             */
+/* ------------------------------------------------------------------------ */
+
+UNILANE_TARGET_AVX2 size_t unilane_avx2_ascii_prefix(const char *src, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    size_t i = 0;
+    uint32_t m;
+    if (len < 32)
+        return len == 0 ? 0 : gen_ascii_run(s, len);
+    /* 128 bytes per step: OR of four vectors, one test of the sign bits */
+    while (len - i >= 128) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
+        __m256i c = _mm256_loadu_si256((const __m256i *)(s + i + 64));
+        __m256i d = _mm256_loadu_si256((const __m256i *)(s + i + 96));
+        __m256i o = _mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d));
+        /* vptest: (o & 0x80..80) != 0, i.e. some byte >= 0x80 */
+        if (UNILANE_UNLIKELY(!_mm256_testz_si256(o, _mm256_set1_epi8((char)0x80)))) {
+            uint64_t lo = (uint32_t)_mm256_movemask_epi8(a)
+                        | (uint64_t)(uint32_t)_mm256_movemask_epi8(b) << 32;
+            uint64_t hi;
+            if (lo)
+                return i + (size_t)_tzcnt_u64(lo);
+            hi = (uint32_t)_mm256_movemask_epi8(c)
+               | (uint64_t)(uint32_t)_mm256_movemask_epi8(d) << 32;
+            return i + 64 + (size_t)_tzcnt_u64(hi);
+        }
+        i += 128;
+    }
+    /* 0 <= len - i < 128 */
+    while (len - i >= 32) {
+        m = (uint32_t)_mm256_movemask_epi8(_mm256_loadu_si256((const __m256i *)(s + i)));
+        if (m)
+            return i + _tzcnt_u32(m);
+        i += 32;
+    }
+    if (i == len)
+        return len;
+    /* 0 < len - i < 32 and len >= 32: the last 32 bytes overlap checked ones */
+    m = (uint32_t)_mm256_movemask_epi8(_mm256_loadu_si256((const __m256i *)(s + len - 32)));
+    m >>= 32 - (len - i);
+    return m ? i + _tzcnt_u32(m) : len;
+}
+
+/* ------------------------------------------------------------------------ */
+/* validate_utf8, utf16_length_from_utf8, utf16_length_from_utf8_lossy      */
+/* ------------------------------------------------------------------------ */
+
+/* Sum of the 32 unsigned bytes of v. */
+AVX2_U8_INLINE size_t avx2_u8_hsum(__m256i v)
+{
+    __m256i s = _mm256_sad_epu8(v, _mm256_setzero_si256());
+    __m128i t = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+    return (size_t)_mm_cvtsi128_si64(t) + (size_t)_mm_extract_epi64(t, 1);
+}
+
+/* UTF-16 units per byte, by its high nibble: 0..7 -> 1, 8..B -> 0,
+   C..E -> 1, F -> 2 (a surrogate pair for a 4-byte lead; the count of
+   utf16_length_from_utf8 for any input). */
+static const uint8_t avx2_u8_units[32] = { AVX2_U8_REP16(
+    1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 2) };
+
+AVX2_U8_INLINE __m256i avx2_u8_units_of(__m256i x)
+{
+    return _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)avx2_u8_units),
+                               _mm256_and_si256(_mm256_srli_epi16(x, 4), _mm256_set1_epi8(0x0F)));
+}
+
+/* The same count for s[0 .. n), one byte at a time. */
+static size_t avx2_u8_count_scalar(const unsigned char *s, size_t n)
+{
+    size_t k, c = 0;
+    for (k = 0; k < n; k++)
+        c += ((s[k] & 0xC0) != 0x80) + (s[k] >= 0xF0);
+    return c;
+}
+
+/*
+ * Validates s[lo .. len) (len - lo >= 64; decoding starts afresh at lo) 64
+ * bytes at a time: an ASCII chunk only needs that nothing before it is
+ * unfinished, a chunk without bytes >= 0xE0 that starts at a character
+ * boundary takes avx2_u8_check2, any other the full check with its 3 bytes
+ * before as context. The last 1..63 bytes are checked as the overlapping
+ * last 32 or 64 bytes of the input (re-checking good bytes is harmless:
+ * every check looks at 4 bytes only). Returns 1 if all of it is valid.
+ * Otherwise returns 0 and sets *pi to i such that s[lo .. i) is valid
+ * except that it may end inside a character, and the first error lies in a
+ * character that ends in s[i .. i + 64) (or in s[i .. len) when fewer than
+ * 128 bytes remain). With `cnt`, adds the UTF-16 units of s[lo .. i) (or
+ * of s[lo .. len) when valid) to it.
+ */
+AVX2_U8_INLINE int avx2_u8_validate_run(const unsigned char *s, size_t lo, size_t len,
+                                        size_t *pi, size_t *cnt)
+{
+    size_t i = lo, n = 0, r;
+    __m256i prev_inc, e;
+    {
+        /* the first chunk, with nothing before it */
+        __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
+        if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
+            prev_inc = _mm256_setzero_si256();
+            n += 64;
+        } else {
+            e = _mm256_or_si256(avx2_u8_check(a, _mm256_setzero_si256()), avx2_u8_check(b, a));
+            if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
+                goto out;
+            prev_inc = avx2_u8_incomplete(b);
+            if (cnt)
+                n += avx2_u8_hsum(_mm256_add_epi8(avx2_u8_units_of(a), avx2_u8_units_of(b)));
+        }
+        i += 64;
+    }
+    {
+        /* byte counters of acc grow by at most 4 per chunk: flush every 63 */
+        __m256i acc = _mm256_setzero_si256();
+        unsigned nacc = 0;
+        while (len - i >= 64) {
+            __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
+            __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
+            if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
+                /* ASCII: bad only if the bytes before end inside a sequence;
+                   then ASCII chunks need no more than a look */
+                if (UNILANE_UNLIKELY(!avx2_u8_is_zero(prev_inc)))
+                    goto fail;
+                prev_inc = _mm256_setzero_si256();
+                do {
+                    i += 64;
+                    n += 64;
+                } while (len - i >= 64
+                         && _mm256_movemask_epi8(_mm256_or_si256(
+                                _mm256_loadu_si256((const __m256i *)(s + i)),
+                                _mm256_loadu_si256((const __m256i *)(s + i + 32)))) == 0);
+                continue;
+            }
+            if (avx2_u8_is_zero(_mm256_or_si256(prev_inc, _mm256_subs_epu8(
+                    _mm256_max_epu8(a, b), _mm256_set1_epi8((char)0xDF))))) {
+                /* at a character boundary (nothing unfinished before),
+                   1- and 2-byte characters only */
+                uint64_t nc;
+                if (UNILANE_UNLIKELY(!avx2_u8_check2(a, b, &nc)))
+                    goto fail;
+                n += (size_t)_mm_popcnt_u64(nc);
+            } else {
+                e = _mm256_or_si256(avx2_u8_check_at(s + i), avx2_u8_check_at(s + i + 32));
+                if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
+                    goto fail;
+                if (cnt) {
+                    acc = _mm256_add_epi8(acc, _mm256_add_epi8(avx2_u8_units_of(a),
+                                                               avx2_u8_units_of(b)));
+                    if (++nacc == 63) {
+                        n += avx2_u8_hsum(acc);
+                        acc = _mm256_setzero_si256();
+                        nacc = 0;
+                    }
+                }
+            }
+            prev_inc = avx2_u8_incomplete(b);
+            i += 64;
+        }
+        if (cnt)
+            n += avx2_u8_hsum(acc);
+        if (0) {
+fail:
+            if (cnt)
+                n += avx2_u8_hsum(acc);
+            goto out;
+        }
+    }
+    /* 0 <= r < 64 bytes left; i >= lo + 64 */
+    r = len - i;
+    if (r == 0) {
+        if (!avx2_u8_is_zero(prev_inc))
+            goto out;
+    } else {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(s + len - 64));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
+        e = _mm256_or_si256(avx2_u8_check_at(s + len - 32), avx2_u8_incomplete(b));
+        if (r > 32)
+            e = _mm256_or_si256(e, avx2_u8_check_at(s + len - 64));
+        if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
+            goto out;
+        if (cnt) {
+            /* units of the last r bytes: starts plus 4-byte leads */
+            uint64_t nc = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, _mm256_set1_epi8(-65)))
+                        | (uint64_t)(uint32_t)_mm256_movemask_epi8(
+                              _mm256_cmpgt_epi8(b, _mm256_set1_epi8(-65))) << 32;
+            uint64_t f0 = ((uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, _mm256_set1_epi8(-17)))
+                           & (uint32_t)_mm256_movemask_epi8(a))
+                        | (uint64_t)((uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(b, _mm256_set1_epi8(-17)))
+                                     & (uint32_t)_mm256_movemask_epi8(b)) << 32;
+            n += (size_t)_mm_popcnt_u64(nc >> (64 - r)) + (size_t)_mm_popcnt_u64(f0 >> (64 - r));
+        }
+    }
+    if (cnt)
+        *cnt += n;
+    return 1;
+out:
+    if (cnt)
+        *cnt += n;
+    *pi = i;
+    return 0;
+}
+
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_big(const char *src,
+                                                                               size_t len)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    size_t i, j;
+    unilane_result r;
+    if (avx2_u8_validate_run(s, 0, len, &i, NULL)) {
+        r.status = UNILANE_OK;
+        r.read = len;
+        r.written = 0;
+        return r;
+    }
+    j = avx2_u8_backup(s, 0, i);
+    r = unilane_scalar_validate_utf8(src + j, len - j);
+    r.read += j;
+    return r;
+}
+
+/*
+ * 35 <= len < 64: the input as two overlapping blocks, s[0 .. 32) with
+ * nothing before it and s[len - 32 .. len) with its 3 bytes before it as
+ * context (they are in the first block). Returns 1 if s[0 .. len) is
+ * valid, and then the UTF-16 units of it in *units.
+ */
+AVX2_U8_INLINE int avx2_u8_small_check(const unsigned char *s, size_t len, size_t *units)
+{
+    __m256i a = _mm256_loadu_si256((const __m256i *)s);
+    __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
+    __m256i e;
+    uint32_t nca, ncb, f0a, f0b;
+    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
+        *units = len;
+        return 1;
+    }
+    e = _mm256_or_si256(avx2_u8_check(a, _mm256_setzero_si256()),
+                        _mm256_or_si256(avx2_u8_check_at(s + len - 32), avx2_u8_incomplete(b)));
+    if (!avx2_u8_is_zero(e))
+        return 0;
+    /* units: bytes that start a character, plus one for each 4-byte lead;
+       of the second block only the bytes from index 32 on */
+    nca = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, _mm256_set1_epi8(-65)));
+    ncb = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(b, _mm256_set1_epi8(-65)));
+    f0a = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, _mm256_set1_epi8(-17)))
+        & (uint32_t)_mm256_movemask_epi8(a);
+    f0b = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(b, _mm256_set1_epi8(-17)))
+        & (uint32_t)_mm256_movemask_epi8(b);
+    *units = (size_t)_mm_popcnt_u32(nca) + (size_t)_mm_popcnt_u32(f0a)
+           + (size_t)_mm_popcnt_u32(ncb >> (64 - len)) + (size_t)_mm_popcnt_u32(f0b >> (64 - len));
+    return 1;
+}
+
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_small(const char *src,
+                                                                                 size_t len)
+{
+    size_t units;
+    unilane_result r;
+    if (!avx2_u8_small_check((const unsigned char *)src, len, &units))
+        return unilane_scalar_validate_utf8(src, len);
+    r.status = UNILANE_OK;
+    r.read = len;
+    r.written = 0;
+    return r;
+}
+
+UNILANE_TARGET_AVX2 unilane_result unilane_avx2_validate_utf8(const char *src, size_t len)
+{
+    if (len < 35)
+        return unilane_scalar_validate_utf8(src, len);
+    if (len < 64)
+        return avx2_u8_validate_small(src, len);
+    return avx2_u8_validate_big(src, len);
+}
+
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_big(const unsigned char *s,
+                                                                     size_t len)
+{
+    size_t i = 0, n = 0;
+    while (len - i >= 128) {
+        /* each step adds at most 4 * 2 = 8 to a byte lane: flush every 31 */
+        __m256i acc = _mm256_setzero_si256();
+        size_t steps = (len - i) / 128, k;
+        if (steps > 31)
+            steps = 31;
+        for (k = 0; k < steps; k++, i += 128) {
+#define AVX2_U8_CNT(off) avx2_u8_units_of(_mm256_loadu_si256((const __m256i *)(s + i + (off))))
+            acc = _mm256_add_epi8(acc, _mm256_add_epi8(
+                _mm256_add_epi8(AVX2_U8_CNT(0), AVX2_U8_CNT(32)),
+                _mm256_add_epi8(AVX2_U8_CNT(64), AVX2_U8_CNT(96))));
+        }
+        n += avx2_u8_hsum(acc);
+    }
+    /* 0 <= len - i < 128 */
+    {
+        __m256i acc = _mm256_setzero_si256();
+        while (len - i >= 32) {
+            acc = _mm256_add_epi8(acc, AVX2_U8_CNT(0));
+            i += 32;
+        }
+#undef AVX2_U8_CNT
+        n += avx2_u8_hsum(acc);
+    }
+    if (i < len) {
+        /* the last 32 bytes, minus the counts of the ones already counted */
+        __m256i c = avx2_u8_units_of(_mm256_loadu_si256((const __m256i *)(s + len - 32)));
+        n += avx2_u8_hsum(c) - avx2_u8_count_scalar(s + len - 32, 32 - (len - i));
+    }
+    return n;
+}
+
+UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8(const char *src, size_t len)
+{
+    if (len < 32)
+        return unilane_scalar_utf16_length_from_utf8(src, len);
+    return avx2_u8_length_big((const unsigned char *)src, len);
+}
+
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_big(const char *src,
+                                                                           size_t len)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    size_t lo = 0, n = 0, i, j, e;
+    for (;;) {
+        if (avx2_u8_validate_run(s, lo, len, &i, &n))
+            return n;
+        /* s[lo .. i) is counted; the error is in a character that ends in
+           s[i .. i + 64): the scalar kernel counts s[j .. e), then the
+           SIMD code resumes at e, where decoding starts afresh */
+        j = avx2_u8_backup(s, lo, i);
+        n -= avx2_u8_count_scalar(s + j, i - j);
+        if (len - i < 64 + 3 + 64)
+            return n + unilane_scalar_utf16_length_from_utf8_lossy(src + j, len - j);
+        e = avx2_u8_resync(s, i + 64);
+        n += unilane_scalar_utf16_length_from_utf8_lossy(src + j, e - j);
+        lo = e;
+    }
+}
+
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_small(const char *src,
+                                                                             size_t len)
+{
+    size_t units;
+    if (!avx2_u8_small_check((const unsigned char *)src, len, &units))
+        return unilane_scalar_utf16_length_from_utf8_lossy(src, len);
+    return units;
+}
+
+UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8_lossy(const char *src, size_t len)
+{
+    if (len < 35)
+        return unilane_scalar_utf16_length_from_utf8_lossy(src, len);
+    if (len < 64)
+        return avx2_u8_length_lossy_small(src, len);
+    return avx2_u8_length_lossy_big(src, len);
+}
+
+/* ------------------------------------------------------------------------ */
+/* utf8_to_utf16, utf8_to_utf16_lossy                                       */
+/* ------------------------------------------------------------------------ */
+
+/* Builds a 32-byte pshufb control from four 8-bit keep masks: each 8-byte
+   group of a 128-bit lane is compacted to the front of its own half. */
+AVX2_U8_INLINE __m256i avx2_u8_compress_ctl(uint32_t keep)
+{
+    const __m128i eight = _mm_set1_epi8(8);
+    __m128i g0 = _mm_loadl_epi64((const __m128i *)avx2_u8_compress8[keep & 0xFF]);
+    __m128i g1 = _mm_loadl_epi64((const __m128i *)avx2_u8_compress8[(keep >> 8) & 0xFF]);
+    __m128i g2 = _mm_loadl_epi64((const __m128i *)avx2_u8_compress8[(keep >> 16) & 0xFF]);
+    __m128i g3 = _mm_loadl_epi64((const __m128i *)avx2_u8_compress8[keep >> 24]);
+    __m128i l0 = _mm_unpacklo_epi64(g0, _mm_add_epi8(g1, eight));
+    __m128i l1 = _mm_unpacklo_epi64(g2, _mm_add_epi8(g3, eight));
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(l0), l1, 1);
+}
+
+/* Bytes of the 32 at s (valid UTF-8 from a character boundary) taken by
+   one window: up to the last character start, or all 32 if the last byte
+   is ASCII. */
+AVX2_U8_INLINE size_t avx2_u8_win_cons(const unsigned char *s)
+{
+    __m256i a = _mm256_loadu_si256((const __m256i *)s);
+    uint32_t hib = (uint32_t)_mm256_movemask_epi8(a), nc, h;
+    if (hib == 0)
+        return 32;
+    nc = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, _mm256_set1_epi8(-65)));
+    h = 31 - _lzcnt_u32(nc);
+    return ((hib >> h) & 1) ? h : 32;
+}
+
+/*
+ * Converts the characters that start and end in the 32 bytes at s (valid
+ * UTF-8, s[0] starts a character, every character is complete before the
+ * last character start in the window) to UTF-16 at out. *consumed gets the
+ * number of bytes converted (28..32: up to the last character start, or 32
+ * if byte 31 is ASCII; the same as avx2_u8_win_cons). Returns the units
+ * written. May store junk in out[n .. n + 8) beyond the n units written.
+ * When `first` is 0, s[-2] and s[-1] are readable. `two` (a constant
+ * after inlining) says the window has 1- and 2-byte characters only.
+ * `last` (a constant): the input ends with the window, complete; then the
+ * characters starting at s[from] (a character boundary, from <= 31) up to
+ * the end are converted and *consumed is 32.
+ *
+ * For each byte x[k] (x[k-1], x[k-2] before it) that ends a character:
+ *   ASCII:          u = x[k]
+ *   2-byte end:     u = (x[k-1] & 0x1F) << 6 | (x[k] & 0x3F)
+ *   3-byte end:     u = (x[k-2] & 0x0F) << 12 | (x[k-1] & 0x3F) << 6 | (x[k] & 0x3F)
+ * computed as a low-byte plane and a high-byte plane, then the bytes that
+ * end a character are compacted and the planes interleaved to 16 bits.
+ */
+AVX2_U8_INLINE size_t avx2_u8_win16_any(const unsigned char *s, int first, int two, int last,
+                                        uint32_t from, uint16_t *out, size_t *consumed)
+{
+    __m256i a = _mm256_loadu_si256((const __m256i *)s);
+    uint32_t hib = (uint32_t)_mm256_movemask_epi8(a);
+    uint32_t nc, h, cons, keep;
+    __m256i b, c, asc, bcont, lo, hi, ctl;
+    __m128i u0, u1, u2, u3;
+    if (!last && hib == 0) {
+        _mm256_storeu_si256((__m256i *)out, _mm256_cvtepu8_epi16(_mm256_castsi256_si128(a)));
+        _mm256_storeu_si256((__m256i *)(out + 16),
+                            _mm256_cvtepu8_epi16(_mm256_extracti128_si256(a, 1)));
+        *consumed = 32;
+        return 32;
+    }
+    /* bytes that start a character (not 80..BF); nc != 0 as s[0] is one */
+    nc = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, _mm256_set1_epi8(-65)));
+    h = 31 - _lzcnt_u32(nc);
+    cons = (!last && ((hib >> h) & 1)) ? h : 32;
+    *consumed = cons;
+    if (!two && UNILANE_UNLIKELY(!avx2_u8_is_zero(_mm256_subs_epu8(a, _mm256_set1_epi8((char)0xEF))))) {
+        /* a 4-byte character: decode this window one character at a time */
+        size_t q = from, n = 0;
+        while (q < cons) {
+            uint32_t c0 = s[q];
+            if (c0 < 0x80) {
+                out[n++] = (uint16_t)c0;
+                q += 1;
+            } else if (c0 < 0xE0) {
+                out[n++] = (uint16_t)((c0 & 0x1F) << 6 | (s[q + 1] & 0x3Fu));
+                q += 2;
+            } else if (c0 < 0xF0) {
+                out[n++] = (uint16_t)((c0 & 0x0F) << 12 | (s[q + 1] & 0x3Fu) << 6
+                                      | (s[q + 2] & 0x3Fu));
+                q += 3;
+            } else {
+                uint32_t cp = ((c0 & 0x07) << 18 | (s[q + 1] & 0x3Fu) << 12
+                               | (s[q + 2] & 0x3Fu) << 6 | (s[q + 3] & 0x3Fu)) - 0x10000;
+                out[n++] = (uint16_t)(0xD800 | cp >> 10);
+                out[n++] = (uint16_t)(0xDC00 | (cp & 0x3FF));
+                q += 4;
+            }
+        }
+        return n;
+    }
+    if (first) {
+        /* t = [0 | a.lo]: shifting in zero bytes instead of s[-2], s[-1] */
+        __m256i t = _mm256_permute2x128_si256(a, a, 0x08);
+        b = _mm256_alignr_epi8(a, t, 15);
+        c = _mm256_alignr_epi8(a, t, 14);
+    } else {
+        b = _mm256_loadu_si256((const __m256i *)(s - 1));
+        c = two ? b : _mm256_loadu_si256((const __m256i *)(s - 2));
+    }
+    asc = _mm256_cmpgt_epi8(a, _mm256_set1_epi8(-1));           /* x[k] < 0x80      */
+    bcont = _mm256_cmpgt_epi8(_mm256_set1_epi8(-64), b);        /* x[k-1] in 80..BF */
+    /* low byte: (x[k-1] << 6) | (x[k] & 0x3F); the 16-bit shift leaks bits
+       of the neighbour lane only into bits the masks clear */
+    lo = _mm256_or_si256(_mm256_and_si256(a, _mm256_set1_epi8(0x3F)),
+                         _mm256_and_si256(_mm256_slli_epi16(b, 6), _mm256_set1_epi8((char)0xC0)));
+    lo = _mm256_blendv_epi8(lo, a, asc);
+    /* high byte: (x[k-1] & 0x3F) >> 2, plus (x[k-2] & 0x0F) << 4 for a
+       3-byte end; 0 for ASCII. A 2-byte lead has bit 5 clear, so & 0x3F is
+       also & 0x1F for it. */
+    hi = _mm256_and_si256(_mm256_srli_epi16(b, 2), _mm256_set1_epi8(0x0F));
+    if (!two)
+        hi = _mm256_or_si256(hi, _mm256_and_si256(
+            _mm256_and_si256(_mm256_slli_epi16(c, 4), _mm256_set1_epi8((char)0xF0)), bcont));
+    hi = _mm256_andnot_si256(asc, hi);
+    /* bytes that end a character: the next byte starts one, or the window
+       ends (cons == 32); nothing at or after cons */
+    keep = _bzhi_u32((nc >> 1) | 0x80000000u, cons);
+    if (last)
+        keep &= ~0u << from;
+    ctl = avx2_u8_compress_ctl(keep);
+    lo = _mm256_shuffle_epi8(lo, ctl);
+    hi = _mm256_shuffle_epi8(hi, ctl);
+    {
+        __m256i x0 = _mm256_unpacklo_epi8(lo, hi); /* groups 0 | 2 */
+        __m256i x1 = _mm256_unpackhi_epi8(lo, hi); /* groups 1 | 3 */
+        u0 = _mm256_castsi256_si128(x0);
+        u1 = _mm256_castsi256_si128(x1);
+        u2 = _mm256_extracti128_si256(x0, 1);
+        u3 = _mm256_extracti128_si256(x1, 1);
+    }
+    _mm_storeu_si128((__m128i *)out, u0);
+    out += _mm_popcnt_u32(keep & 0xFF);
+    _mm_storeu_si128((__m128i *)out, u1);
+    out += _mm_popcnt_u32(keep & 0xFF00);
+    _mm_storeu_si128((__m128i *)out, u2);
+    out += _mm_popcnt_u32(keep & 0xFF0000);
+    _mm_storeu_si128((__m128i *)out, u3);
+    return (size_t)_mm_popcnt_u32(keep);
+}
+
+/* The window of the chunk code: from its start, up to its last character
+   start. */
+AVX2_U8_INLINE size_t avx2_u8_win16(const unsigned char *s, int first, int two, uint16_t *out,
+                                    size_t *consumed)
+{
+    return avx2_u8_win16_any(s, first, two, 0, 0, out, consumed);
+}
+
+/* What the chunk of 64 bytes at s + p (a character boundary, len - p >=
+   64) is: 1 ASCII, 2 valid with 1- and 2-byte characters only, 3 valid
+   with longer ones (a character cut off at the end of the chunk is not
+   checked), 0 has an error. `fresh`: decoding starts afresh at p (the
+   start, or a restart after an error), so the bytes before p are not
+   used as context. */
+AVX2_U8_INLINE int avx2_u8_classify(const unsigned char *s, size_t p, int fresh)
+{
+    __m256i a = _mm256_loadu_si256((const __m256i *)(s + p));
+    __m256i b = _mm256_loadu_si256((const __m256i *)(s + p + 32));
+    __m256i e;
+    uint64_t nc;
+    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0)
+        return 1;
+    if (avx2_u8_below_e0(a, b))
+        return avx2_u8_check2(a, b, &nc) ? 2 : 0;
+    if (UNILANE_LIKELY(!fresh))
+        e = _mm256_or_si256(avx2_u8_check_at(s + p), avx2_u8_check_at(s + p + 32));
+    else
+        e = _mm256_or_si256(avx2_u8_check(a, _mm256_setzero_si256()), avx2_u8_check(b, a));
+    return avx2_u8_is_zero(e) ? 3 : 0;
+}
+
+/*
+ * Validates and converts from s[*pp] (a character boundary where decoding
+ * starts afresh; *pw units written so far) in chunks of 64 bytes while at
+ * least 64 bytes are left. An ASCII chunk at a character boundary needs no
+ * validation and is widened; any other chunk is validated (with the 3 bytes
+ * before it as context) and converted as two windows (each 28..32 bytes,
+ * both inside the chunk). The second window may leave junk past its output
+ * only when the next chunk is known to be converted too (it writes at
+ * least 10 units there); otherwise it goes through a buffer. On return
+ * s[0 .. *pp) is converted into dst[0 .. *pw) and *pp is a character
+ * boundary. Returns 1 if it stopped at a chunk s[*pp .. *pp + 64) with an
+ * error in a character that starts in it, 0 if fewer than 64 bytes were
+ * left.
+ */
+AVX2_U8_INLINE int avx2_u8_to16_run(const unsigned char *s, size_t len, uint16_t *dst,
+                                    size_t *pp, size_t *pw)
+{
+    size_t p = *pp, w = *pw, c1, c2, q;
+    int k = len - p >= 64 ? avx2_u8_classify(s, p, 1) : 0;
+    while (k) {
+        if (k == 1) {
+            __m256i a = _mm256_loadu_si256((const __m256i *)(s + p));
+            __m256i b = _mm256_loadu_si256((const __m256i *)(s + p + 32));
+            _mm256_storeu_si256((__m256i *)(dst + w),
+                                _mm256_cvtepu8_epi16(_mm256_castsi256_si128(a)));
+            _mm256_storeu_si256((__m256i *)(dst + w + 16),
+                                _mm256_cvtepu8_epi16(_mm256_extracti128_si256(a, 1)));
+            _mm256_storeu_si256((__m256i *)(dst + w + 32),
+                                _mm256_cvtepu8_epi16(_mm256_castsi256_si128(b)));
+            _mm256_storeu_si256((__m256i *)(dst + w + 48),
+                                _mm256_cvtepu8_epi16(_mm256_extracti128_si256(b, 1)));
+            p += 64;
+            w += 64;
+            k = len - p >= 64 ? avx2_u8_classify(s, p, 0) : 0;
+            continue;
+        }
+        if (k == 2) {
+            w += avx2_u8_win16(s + p, p < 2, 1, dst + w, &c1);
+            c2 = avx2_u8_win_cons(s + p + c1);
+            q = p + c1 + c2;
+            k = len - q >= 64 ? avx2_u8_classify(s, q, 0) : 0;
+            if (UNILANE_LIKELY(k)) {
+                w += avx2_u8_win16(s + p + c1, 0, 1, dst + w, &c2);
+            } else {
+                uint16_t tmp[40];
+                size_t n = avx2_u8_win16(s + p + c1, 0, 1, tmp, &c2);
+                memcpy(dst + w, tmp, n * sizeof *tmp);
+                w += n;
+            }
+        } else {
+            w += avx2_u8_win16(s + p, p < 2, 0, dst + w, &c1);
+            c2 = avx2_u8_win_cons(s + p + c1);
+            q = p + c1 + c2;
+            k = len - q >= 64 ? avx2_u8_classify(s, q, 0) : 0;
+            if (UNILANE_LIKELY(k)) {
+                w += avx2_u8_win16(s + p + c1, 0, 0, dst + w, &c2);
+            } else {
+                uint16_t tmp[40];
+                size_t n = avx2_u8_win16(s + p + c1, 0, 0, tmp, &c2);
+                memcpy(dst + w, tmp, n * sizeof *tmp);
+                w += n;
+            }
+        }
+        p = q;
+    }
+    *pp = p;
+    *pw = w;
+    return len - p >= 64;
+}
+
+/*
+ * 35 <= len < 64. ASCII: widened as two overlapping blocks (the overlap is
+ * written twice with the same units). Otherwise the whole input is
+ * validated as two overlapping blocks, then converted with one or two
+ * windows from the start and a last window that ends at src + len and
+ * converts from where the others stopped; the output goes through a buffer
+ * (the windows store junk). Returns 0 (nothing written) if the input is
+ * not valid, else 1 with all of it converted into *pw units.
+ */
+AVX2_U8_INLINE int avx2_u8_to16_small(const unsigned char *s, size_t len, uint16_t *dst,
+                                      size_t *pw)
+{
+    __m256i a = _mm256_loadu_si256((const __m256i *)s);
+    __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
+    uint16_t tmp[80];
+    size_t n, c, q, units, base = len - 32;
+    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
+        _mm256_storeu_si256((__m256i *)dst, _mm256_cvtepu8_epi16(_mm256_castsi256_si128(a)));
+        _mm256_storeu_si256((__m256i *)(dst + 16),
+                            _mm256_cvtepu8_epi16(_mm256_extracti128_si256(a, 1)));
+        _mm256_storeu_si256((__m256i *)(dst + len - 32),
+                            _mm256_cvtepu8_epi16(_mm256_castsi256_si128(b)));
+        _mm256_storeu_si256((__m256i *)(dst + len - 16),
+                            _mm256_cvtepu8_epi16(_mm256_extracti128_si256(b, 1)));
+        *pw = len;
+        return 1;
+    }
+    if (!avx2_u8_small_check(s, len, &units))
+        return 0;
+    if (avx2_u8_below_e0(a, b)) {
+        n = avx2_u8_win16(s, 1, 1, tmp, &q);
+        if (len - q > 32) {
+            n += avx2_u8_win16(s + q, 0, 1, tmp + n, &c);
+            q += c;
+        }
+        /* base <= q: the first windows took at least 28 bytes each */
+        n += avx2_u8_win16_any(s + base, 0, 1, 1, (uint32_t)(q - base), tmp + n, &c);
+    } else {
+        n = avx2_u8_win16(s, 1, 0, tmp, &q);
+        if (len - q > 32) {
+            n += avx2_u8_win16(s + q, 0, 0, tmp + n, &c);
+            q += c;
+        }
+        n += avx2_u8_win16_any(s + base, 0, 0, 1, (uint32_t)(q - base), tmp + n, &c);
+    }
+    memcpy(dst, tmp, n * sizeof *tmp);
+    *pw = n;
+    return 1;
+}
+
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_to16_big(const char *src,
+                                                                            size_t len,
+                                                                            uint16_t *dst)
+{
+    size_t p = 0, w = 0, wt;
+    unilane_result r;
+    if (!avx2_u8_to16_run((const unsigned char *)src, len, dst, &p, &w) && len - p >= 35
+        && avx2_u8_to16_small((const unsigned char *)src + p, len - p, dst + w, &wt)) {
+        /* the last 35..63 bytes, from a character boundary */
+        p = len;
+        w += wt;
+    }
+    if (p == len) {
+        r.status = UNILANE_OK;
+        r.read = p;
+        r.written = w;
+        return r;
+    }
+    r = unilane_scalar_utf8_to_utf16(src + p, len - p, dst + w);
+    r.read += p;
+    r.written += w;
+    return r;
+}
+
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_to16_small_entry(const char *src,
+                                                                                   size_t len,
+                                                                                   uint16_t *dst)
+{
+    size_t w;
+    unilane_result r;
+    if (!avx2_u8_to16_small((const unsigned char *)src, len, dst, &w))
+        return unilane_scalar_utf8_to_utf16(src, len, dst);
+    r.status = UNILANE_OK;
+    r.read = len;
+    r.written = w;
+    return r;
+}
+
+UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf8_to_utf16(const char *src, size_t len,
+                                                              uint16_t *dst)
+{
+    if (len < 35)
+        return unilane_scalar_utf8_to_utf16(src, len, dst);
+    if (len < 64)
+        return avx2_u8_to16_small_entry(src, len, dst);
+    return avx2_u8_to16_big(src, len, dst);
+}
+
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_to16_lossy_big(const char *src,
+                                                                         size_t len,
+                                                                         uint16_t *dst)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    size_t p = 0, w = 0, e, wt;
+    for (;;) {
+        if (!avx2_u8_to16_run(s, len, dst, &p, &w)) {
+            /* the last 35..63 bytes, from a character boundary */
+            if (len - p >= 35 && avx2_u8_to16_small(s + p, len - p, dst + w, &wt))
+                return w + wt;
+            break;
+        }
+        /* an error in a character starting in s[p .. p + 64): the scalar
+           kernel converts s[p .. e), then the SIMD code resumes at e, where
+           decoding starts afresh */
+        if (len - p < 64 + 3)
+            break;
+        e = avx2_u8_resync(s, p + 64);
+        w += unilane_scalar_utf8_to_utf16_lossy(src + p, e - p, dst + w);
+        p = e;
+    }
+    if (p == len)
+        return w;
+    return w + unilane_scalar_utf8_to_utf16_lossy(src + p, len - p, dst + w);
+}
+
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_to16_lossy_small(const char *src,
+                                                                           size_t len,
+                                                                           uint16_t *dst)
+{
+    size_t w;
+    if (!avx2_u8_to16_small((const unsigned char *)src, len, dst, &w))
+        return unilane_scalar_utf8_to_utf16_lossy(src, len, dst);
+    return w;
+}
+
+UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_to_utf16_lossy(const char *src, size_t len,
+                                                            uint16_t *dst)
+{
+    if (len < 35)
+        return unilane_scalar_utf8_to_utf16_lossy(src, len, dst);
+    if (len < 64)
+        return avx2_u8_to16_lossy_small(src, len, dst);
+    return avx2_u8_to16_lossy_big(src, len, dst);
+}
+
+/* ------------------------------------------------------------------------ */
+/* utf8_to_latin1                                                           */
+/* ------------------------------------------------------------------------ */
+
+/* One 32-byte window of UTF-8 that converts to Latin-1: ASCII and the
+   pairs C2/C3 + continuation only. */
+typedef struct avx2_u8_l1win {
+    __m256i v;     /* output byte at every position that ends a character */
+    uint32_t keep; /* positions to keep (not a lead byte)                 */
+    uint32_t cons; /* bytes consumed: 32, or 31 if byte 31 is a lead     */
+    int ascii;
+} avx2_u8_l1win;
+
+/* Returns 0 if the window at s (a character boundary) has anything else
+   than ASCII and complete C2/C3 pairs (a pair cut by the window end is
+   left for the next window): the scalar kernel takes over there. */
+AVX2_U8_INLINE int avx2_u8_l1_analyze(const unsigned char *s, int first, avx2_u8_l1win *wv)
+{
+    __m256i a = _mm256_loadu_si256((const __m256i *)s), b;
+    uint32_t hib = (uint32_t)_mm256_movemask_epi8(a), lm, cm;
+    wv->v = a;
+    if (hib == 0) {
+        wv->ascii = 1;
+        wv->cons = 32;
+        return 1;
+    }
+    lm = (uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_and_si256(a, _mm256_set1_epi8((char)0xFE)),
+                          _mm256_set1_epi8((char)0xC2)));
+    cm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-64), a));
+    /* every non-ASCII byte is C2, C3 or a continuation; continuations
+       follow exactly the leads (a lead at byte 31 is not converted) */
+    if ((hib & ~(lm | cm)) != 0 || cm != (uint32_t)(lm << 1))
+        return 0;
+    if (first) {
+        __m256i t = _mm256_permute2x128_si256(a, a, 0x08);
+        b = _mm256_alignr_epi8(a, t, 15);
+    } else {
+        b = _mm256_loadu_si256((const __m256i *)(s - 1));
+    }
+    /* C2 xx -> xx, C3 xx -> xx + 0x40; ASCII never follows C3 here */
+    wv->v = _mm256_add_epi8(a, _mm256_and_si256(_mm256_cmpeq_epi8(b, _mm256_set1_epi8((char)0xC3)),
+                                                _mm256_set1_epi8(0x40)));
+    wv->ascii = 0;
+    wv->cons = 32 - (lm >> 31);
+    wv->keep = ~lm;
+    return 1;
+}
+
+/* Writes the window's output at out; may store junk in out[n .. n + 8). */
+AVX2_U8_INLINE size_t avx2_u8_l1_store(const avx2_u8_l1win *wv, unsigned char *out)
+{
+    __m256i x;
+    __m128i lo, hi;
+    if (wv->ascii) {
+        _mm256_storeu_si256((__m256i *)out, wv->v);
+        return 32;
+    }
+    x = _mm256_shuffle_epi8(wv->v, avx2_u8_compress_ctl(wv->keep));
+    lo = _mm256_castsi256_si128(x);
+    hi = _mm256_extracti128_si256(x, 1);
+    _mm_storel_epi64((__m128i *)out, lo);
+    out += _mm_popcnt_u32(wv->keep & 0xFF);
+    _mm_storel_epi64((__m128i *)out, _mm_unpackhi_epi64(lo, lo));
+    out += _mm_popcnt_u32(wv->keep & 0xFF00);
+    _mm_storel_epi64((__m128i *)out, hi);
+    out += _mm_popcnt_u32(wv->keep & 0xFF0000);
+    _mm_storel_epi64((__m128i *)out, _mm_unpackhi_epi64(hi, hi));
+    return (size_t)_mm_popcnt_u32(wv->keep);
+}
+
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_l1_big(const char *src,
+                                                                          size_t len, char *dst)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    unsigned char *d = (unsigned char *)dst;
+    size_t p = 0, w = 0;
+    unilane_result r;
+    avx2_u8_l1win cur, next;
+    if (avx2_u8_l1_analyze(s, 1, &cur)) {
+        for (;;) {
+            size_t q;
+            if (cur.ascii) {
+                /* an ASCII window is stored exactly; then copy ASCII 64
+                   bytes at a time for as long as it lasts */
+                _mm256_storeu_si256((__m256i *)(d + w), cur.v);
+                p += 32;
+                w += 32;
+                while (len - p >= 64) {
+                    __m256i a = _mm256_loadu_si256((const __m256i *)(s + p));
+                    __m256i b = _mm256_loadu_si256((const __m256i *)(s + p + 32));
+                    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0)
+                        break;
+                    _mm256_storeu_si256((__m256i *)(d + w), a);
+                    _mm256_storeu_si256((__m256i *)(d + w + 32), b);
+                    p += 64;
+                    w += 64;
+                }
+                if (len - p < 32 || !avx2_u8_l1_analyze(s + p, 0, &cur))
+                    break;
+                continue;
+            }
+            q = p + cur.cons;
+            if (len - q >= 32 && avx2_u8_l1_analyze(s + q, 0, &next)) {
+                /* the next window writes >= 15 bytes over the junk */
+                w += avx2_u8_l1_store(&cur, d + w);
+                p = q;
+                cur = next;
+            } else {
+                /* the last window: no junk may be left behind it */
+                unsigned char tmp[40];
+                size_t n = avx2_u8_l1_store(&cur, tmp);
+                memcpy(d + w, tmp, n);
+                w += n;
+                p = q;
+                break;
+            }
+        }
+    }
+    if (p == len) {
+        r.status = UNILANE_OK;
+        r.read = p;
+        r.written = w;
+        return r;
+    }
+    r = unilane_scalar_utf8_to_latin1(src + p, len - p, dst + w);
+    r.read += p;
+    r.written += w;
+    return r;
+}
+
+/* 32 <= len < 64: ASCII as two overlapping blocks; otherwise through a
+   zero-padded buffer, two windows, and the scalar kernel for what they
+   leave. */
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_l1_small(const char *src,
+                                                                           size_t len, char *dst)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    __m256i a = _mm256_loadu_si256((const __m256i *)s);
+    __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
+    unsigned char buf[96], tmp[80];
+    avx2_u8_l1win w1, w2;
+    size_t n, p;
+    unilane_result r;
+    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
+        _mm256_storeu_si256((__m256i *)dst, a);
+        _mm256_storeu_si256((__m256i *)(dst + len - 32), b);
+        r.status = UNILANE_OK;
+        r.read = r.written = len;
+        return r;
+    }
+    memset(buf, 0, sizeof buf);
+    memcpy(buf, s, len);
+    if (!avx2_u8_l1_analyze(buf, 1, &w1))
+        return unilane_scalar_utf8_to_latin1(src, len, dst);
+    /* w1 takes 31 or 32 <= len bytes; the second window is inside buf */
+    n = avx2_u8_l1_store(&w1, tmp);
+    p = w1.cons;
+    if (avx2_u8_l1_analyze(buf + p, 0, &w2)) {
+        n += avx2_u8_l1_store(&w2, tmp + n);
+        p += w2.cons;
+        if (p > len) {
+            /* zero bytes of the padding: one output byte each */
+            n -= p - len;
+            p = len;
+        }
+    }
+    memcpy(dst, tmp, n);
+    if (p == len) {
+        r.status = UNILANE_OK;
+        r.read = p;
+        r.written = n;
+        return r;
+    }
+    r = unilane_scalar_utf8_to_latin1(src + p, len - p, dst + n);
+    r.read += p;
+    r.written += n;
+    return r;
+}
+
+UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf8_to_latin1(const char *src, size_t len,
+                                                               char *dst)
+{
+    if (len < 32)
+        return unilane_scalar_utf8_to_latin1(src, len, dst);
+    if (len < 64)
+        return avx2_u8_l1_small(src, len, dst);
+    return avx2_u8_l1_big(src, len, dst);
+}
+
+#undef AVX2_U8_INLINE
+#undef AVX2_U8_REP16
+#undef AVX2_U8_TS
+#undef AVX2_U8_TL
+#undef AVX2_U8_O3
+#undef AVX2_U8_LG
+#undef AVX2_U8_SR
+#undef AVX2_U8_O2
+#undef AVX2_U8_O4
+#undef AVX2_U8_TC
+
+#else
+/* ISO C forbids an empty translation unit. */
+typedef int unilane_avx2_utf8_unused;
+#endif /* UNILANE_HAVE_AVX2 */
