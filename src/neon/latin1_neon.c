@@ -1,0 +1,331 @@
+/*
+ * latin1_neon.c -- NEON kernels with Latin-1 input: Latin-1 to UTF-16,
+ * Latin-1 to UTF-8, and the UTF-8 length of Latin-1 text.
+ *
+ * Latin-1 byte b is U+00b: in UTF-16 the unit b, in UTF-8 the byte b below
+ * 0x80, else the two bytes C0|(b>>6), 80|(b&3F) (that is C2 or C3, then
+ * 80..BF). No input is ill-formed, so there is no error path.
+ */
+#include "neon.h"
+#include "../generic/generic.h"
+
+#if UNILANE_HAVE_NEON
+
+/* 16 zero bytes then 16 0xFF bytes: the 16 bytes at &neon_l1_ones[r]
+   (0 <= r <= 16) are 0xFF exactly in the last r lanes. */
+static const uint8_t neon_l1_ones[32] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+
+size_t unilane_neon_latin1_to_utf16(const char *src, size_t len, uint16_t *dst)
+{
+    const uint8_t *s = (const uint8_t *)src;
+    uint8x16x2_t p;
+    size_t i = 0;
+
+    p.val[1] = vdupq_n_u8(0);
+    if (len < 16) {
+        /* 0 <= len < 16: two overlapping 8-unit widenings, or single bytes. */
+        if (len >= 8) {
+            vst1q_u16(dst, vmovl_u8(vld1_u8(s)));
+            vst1q_u16(dst + len - 8, vmovl_u8(vld1_u8(s + len - 8)));
+            return len;
+        }
+        for (; i < len; i++)
+            dst[i] = s[i];
+        return len;
+    }
+    /* ST2 with a zero second register interleaves b, 0, b, 0...: the
+       little-endian UTF-16 units of 16 Latin-1 bytes in one store. */
+    while (len - i >= 64) {
+        uint8x16_t a = vld1q_u8(s + i), b = vld1q_u8(s + i + 16);
+        uint8x16_t c = vld1q_u8(s + i + 32), d = vld1q_u8(s + i + 48);
+        p.val[0] = a;
+        vst2q_u8((uint8_t *)(dst + i), p);
+        p.val[0] = b;
+        vst2q_u8((uint8_t *)(dst + i + 16), p);
+        p.val[0] = c;
+        vst2q_u8((uint8_t *)(dst + i + 32), p);
+        p.val[0] = d;
+        vst2q_u8((uint8_t *)(dst + i + 48), p);
+        i += 64;
+    }
+    while (len - i >= 16) {
+        p.val[0] = vld1q_u8(s + i);
+        vst2q_u8((uint8_t *)(dst + i), p);
+        i += 16;
+    }
+    if (i < len) {
+        /* 0 < len - i < 16 and len >= 16: redo the last 16 bytes; the
+           overlap is written again with the same units. */
+        p.val[0] = vld1q_u8(s + len - 16);
+        vst2q_u8((uint8_t *)(dst + len - 16), p);
+    }
+    return len;
+}
+
+/* T (16 <= T <= 48) bytes of tmp to d, with whole-register copies that may
+   overlap but never write outside d[0..T). */
+static UNILANE_ALWAYS_INLINE void neon_l1_copy_exact(uint8_t *d, const uint8_t *tmp, size_t T)
+{
+    uint8x16_t a = vld1q_u8(tmp), z = vld1q_u8(tmp + T - 16);
+    if (T > 32)
+        vst1q_u8(d + 16, vld1q_u8(tmp + 16));
+    vst1q_u8(d, a);
+    vst1q_u8(d + T - 16, z);
+}
+
+/* The UTF-8 of 16 Latin-1 bytes with at least one >= 0x80, into out:
+   two 16-byte stores, the second at out + L1; returns the total length
+   (16..32). Writes up to 8 bytes past the returned length. bitw holds the
+   bit weights 1, 2, ..., 128 in each half, c0 0xC0 and two 2 in each lane. */
+static UNILANE_ALWAYS_INLINE size_t neon_l1_block_utf8(uint8x16_t v, uint8_t *out, uint8x16_t bitw,
+                                                       uint8x16_t c0, uint8x16_t two)
+{
+    uint8x16_t t = vshrq_n_u8(v, 6);    /* b >> 6: 0..3 */
+    uint8x16_t x = vminq_u8(t, two);    /* 0 or 1: ASCII (bit 6 of b); 2: b >= 0x80 */
+    uint8x16_t lead = vorrq_u8(t, c0);  /* C0|(b>>6) */
+    /* tail: inserting x into bits 6..7 leaves an ASCII byte as it is and
+       makes 80|(b&3F) of the others. */
+    uint8x16_t tail = vsliq_n_u8(v, x, 6);
+    /* movemask: bit k of byte h = lane 8h+k is >= 0x80. */
+    uint8x16_t m = vandq_u8(vcltzq_s8(vreinterpretq_s8_u8(v)), bitw);
+    uint64_t mm, m0, m1;
+    size_t l0;
+    m = vpaddq_u8(m, m);
+    m = vpaddq_u8(m, m);
+    m = vpaddq_u8(m, m);
+    mm = vgetq_lane_u16(vreinterpretq_u16_u8(m), 0);
+    m0 = mm & 0xFF;
+    m1 = mm >> 8;
+    /* Lead and tail of unit k in lanes 2k, 2k+1 (see tools/gen_neon_tables.py). */
+    vst1q_u8(out, vqtbl1q_u8(vzip1q_u8(lead, tail), vld1q_u8(unilane_neon_pack2_shuf[m0])));
+    l0 = unilane_neon_pack2_len[m0];
+    vst1q_u8(out + l0, vqtbl1q_u8(vzip2q_u8(lead, tail), vld1q_u8(unilane_neon_pack2_shuf[m1])));
+    return l0 + unilane_neon_pack2_len[m1];
+}
+
+/* Bit weights, 0xC0, 2: loaded before the loop so they stay in registers. */
+static const uint8_t neon_l1_k[3][16] = {
+    {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128},
+    {0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0},
+    {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}};
+
+/* n (0 <= n <= 48) bytes of tmp to d, writing nothing outside d[0..n). */
+static UNILANE_ALWAYS_INLINE void neon_l1_copy_any(uint8_t *d, const uint8_t *tmp, size_t n)
+{
+    if (n >= 16) {
+        neon_l1_copy_exact(d, tmp, n);
+    } else if (n >= 8) {
+        uint64_t a, b;
+        memcpy(&a, tmp, 8);
+        memcpy(&b, tmp + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, tmp, 4);
+        memcpy(&b, tmp + n - 4, 4);
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else {
+        size_t j;
+        for (j = 0; j < n; j++)
+            d[j] = tmp[j];
+    }
+}
+
+/* Byte j is j below 16 and 0xFF from 16 on: TBL with the 16 bytes at
+   neon_l1_win + s moves a register down by s bytes, filling with zeros. */
+static const uint8_t neon_l1_win[32] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+
+/*
+ * The last r bytes (0 < r < 16) of the input, which ends at end
+ * (end - 16 must be readable: the input has >= 16 bytes), exactly into d.
+ * Returns the bytes written. The r bytes are moved to lanes 0..r-1 with
+ * zeros after them; the zeros become one byte each at the end of the
+ * output and are left out of the copy.
+ */
+static UNILANE_ALWAYS_INLINE size_t neon_l1_tail16(const uint8_t *end, size_t r, uint8_t *d, uint8x16_t bitw,
+                                                   uint8x16_t c0, uint8x16_t two)
+{
+    uint8x16_t last = vld1q_u8(end - 16);
+    uint8_t tmp[48];
+    size_t T;
+    if (vmaxvq_u8(last) < 0x80) {
+        /* All of the last 16 bytes are ASCII: the bytes before the r
+           ones were copied one for one, so storing all 16 is exact. */
+        vst1q_u8(d + r - 16, last);
+        return r;
+    }
+    T = neon_l1_block_utf8(vqtbl1q_u8(last, vld1q_u8(neon_l1_win + 16 - r)), tmp, bitw, c0, two) - (16 - r);
+    neon_l1_copy_any(d, tmp, T);
+    return T;
+}
+
+/* len >= 16; src[0..start) is ASCII and already copied. */
+static UNILANE_NOINLINE size_t neon_l1_to_utf8_big(const uint8_t *src, size_t len, uint8_t *dst, size_t start)
+{
+    const uint8_t *p = src + start, *end = src + len;
+    uint8_t *d = dst + start;
+    uint8x16_t bitw = vld1q_u8(neon_l1_k[0]), c0 = vld1q_u8(neon_l1_k[1]), two = vld1q_u8(neon_l1_k[2]);
+
+    for (;;) {
+        uint8x16_t v;
+        /* 64 ASCII bytes at a time. */
+        while (end - p >= 64) {
+            uint8x16x4_t a = vld1q_u8_x4(p);
+            if (vmaxvq_u8(vorrq_u8(vorrq_u8(a.val[0], a.val[1]), vorrq_u8(a.val[2], a.val[3]))) >= 0x80)
+                break;
+            vst1q_u8_x4(d, a);
+            p += 64;
+            d += 64;
+        }
+        if (end - p < 16)
+            break;
+        v = vld1q_u8(p);
+        if (vmaxvq_u8(v) < 0x80) {
+            vst1q_u8(d, v);
+            d += 16;
+        } else if (end - p >= 24) {
+            /* The up to 8 bytes written past this block's end are
+               overwritten by the >= 8 bytes of the following input. */
+            d += neon_l1_block_utf8(v, d, bitw, c0, two);
+        } else {
+            uint8_t tmp[48];
+            size_t T = neon_l1_block_utf8(v, tmp, bitw, c0, two);
+            neon_l1_copy_exact(d, tmp, T);
+            d += T;
+        }
+        p += 16;
+    }
+    /* 0 <= end - p < 16, and len >= 16 */
+    if (p < end)
+        d += neon_l1_tail16(end, (size_t)(end - p), d, bitw, c0, two);
+    return (size_t)(d - dst);
+}
+
+/*
+ * The entry: short inputs without a loop; otherwise an ASCII prefix 16
+ * bytes at a time (the last, partial block as the last 16 bytes, exact when
+ * they are all ASCII) and the general loop from the first block that is not.
+ */
+size_t unilane_neon_latin1_to_utf8(const char *src, size_t len, char *dst)
+{
+    const uint8_t *p = (const uint8_t *)src, *end = p + len;
+    uint8_t *d = (uint8_t *)dst;
+    uint8x16_t v;
+
+    if (len == 0)
+        return 0;
+    if (len < 16) {
+        size_t i, w = 0;
+        if (len >= 8) {
+            /* ASCII: two overlapping 8-byte halves. */
+            uint8x8_t a = vld1_u8(p), b = vld1_u8(end - 8);
+            if (vmaxv_u8(vorr_u8(a, b)) < 0x80) {
+                vst1_u8(d, a);
+                vst1_u8(d + len - 8, b);
+                return len;
+            }
+        } else if (len >= 4) {
+            /* ASCII: two overlapping 4-byte halves. */
+            uint32_t a, b;
+            memcpy(&a, p, 4);
+            memcpy(&b, end - 4, 4);
+            if (!((a | b) & 0x80808080u)) {
+                memcpy(d, &a, 4);
+                memcpy(d + len - 4, &b, 4);
+                return len;
+            }
+        }
+        for (i = 0; i < len; i++) {
+            unsigned b = p[i];
+            if (b < 0x80) {
+                d[w++] = (uint8_t)b;
+            } else {
+                d[w] = (uint8_t)(0xC0 | (b >> 6));
+                d[w + 1] = (uint8_t)(0x80 | (b & 0x3F));
+                w += 2;
+            }
+        }
+        return w;
+    }
+    do {
+        v = vld1q_u8(p);
+        if (vmaxvq_u8(v) >= 0x80)
+            return neon_l1_to_utf8_big((const uint8_t *)src, len, (uint8_t *)dst, (size_t)(p - (const uint8_t *)src));
+        vst1q_u8(d, v);
+        p += 16;
+        d += 16;
+    } while (end - p >= 16);
+    if (p < end) {
+        v = vld1q_u8(end - 16);
+        if (vmaxvq_u8(v) >= 0x80)
+            return neon_l1_to_utf8_big((const uint8_t *)src, len, (uint8_t *)dst, (size_t)(p - (const uint8_t *)src));
+        vst1q_u8((uint8_t *)dst + len - 16, v);
+    }
+    return len;
+}
+
+size_t unilane_neon_utf8_length_from_latin1(const char *src, size_t len)
+{
+    const uint8_t *s = (const uint8_t *)src;
+    size_t i = 0, count = len;
+
+    if (len == 0)
+        return 0;
+    if (len < 16) {
+        if (len < 8) {
+            for (; i < len; i++)
+                count += s[i] >> 7;
+            return count;
+        }
+        /* 8..15 bytes: the first 8 and the last len - 8 (the lanes of the
+           last 8 bytes that the first 8 covered are masked off). */
+        {
+            uint8x8_t a = vshr_n_u8(vld1_u8(s), 7);
+            uint8x8_t b = vand_u8(vld1_u8(s + len - 8), vld1_u8(neon_l1_ones + len));
+            return count + vaddv_u8(vsra_n_u8(a, b, 7));
+        }
+    }
+    while (len - i >= 64) {
+        /* Byte lanes count b >> 7: 4 per lane per round, at most 63 rounds
+           (252 < 256) before the sum is widened. */
+        uint8x16_t acc = vdupq_n_u8(0);
+        size_t rounds = (len - i) / 64;
+        if (rounds > 63)
+            rounds = 63;
+        while (rounds--) {
+            acc = vsraq_n_u8(acc, vld1q_u8(s + i), 7);
+            acc = vsraq_n_u8(acc, vld1q_u8(s + i + 16), 7);
+            acc = vsraq_n_u8(acc, vld1q_u8(s + i + 32), 7);
+            acc = vsraq_n_u8(acc, vld1q_u8(s + i + 48), 7);
+            i += 64;
+        }
+        count += vaddlvq_u8(acc);
+    }
+    {
+        uint8x16_t acc = vdupq_n_u8(0);
+        while (len - i >= 16) {
+            acc = vsraq_n_u8(acc, vld1q_u8(s + i), 7);
+            i += 16;
+        }
+        if (i < len) {
+            /* 0 < r < 16 bytes left, len >= 16: the last 16 bytes, with
+               the lanes already counted masked off. */
+            size_t r = len - i;
+            uint8x16_t v = vandq_u8(vld1q_u8(s + len - 16), vld1q_u8(neon_l1_ones + r));
+            acc = vsraq_n_u8(acc, v, 7);
+        }
+        count += vaddlvq_u8(acc);
+    }
+    return count;
+}
+
+#else
+typedef int unilane_neon_latin1_unused;
+#endif

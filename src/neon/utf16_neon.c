@@ -1,0 +1,1093 @@
+/*
+ * utf16_neon.c -- NEON kernels with UTF-16 input: the ASCII and Latin-1
+ * prefixes, validation, make_well_formed, UTF-16 to UTF-8 (strict and
+ * lossy), UTF-16 to Latin-1 and the UTF-8 length of UTF-16 text.
+ *
+ * Shape (after Lemire & Mula, "Transcoding Billions of Unicode Characters
+ * per Second with SIMD Instructions", arXiv 2109.10433): vector code walks
+ * whole blocks and proves them plain; a block that needs attention (an
+ * unpaired surrogate, a mix of surrogates the vector paths do not handle)
+ * goes to the scalar kernel (src/generic) from a boundary that is never
+ * inside a surrogate pair, and the scalar code decides status and position.
+ * (utf16_to_latin1 is the exception: its only error, TOO_LARGE at the
+ * first unit > 0xFF, is found by the vector mask.) A block that ends on a
+ * high surrogate is consumed one unit short, so that its pair is seen whole
+ * by the next block.
+ *
+ * Short inputs take paths without loops (overlapping loads of the first and
+ * last 4, 8 or 16 units), so that no length costs more instructions than
+ * the scalar kernel; the big loops live in separate functions so that short
+ * calls do not pay for their stack frames.
+ *
+ * Output: no function writes outside dst[0 .. written), also on error.
+ * Where a block's output is built with whole 16-byte stores past its end,
+ * the following input is certain to overwrite them (see neon_u16_to_utf8);
+ * otherwise the block is built in a stack buffer and copied exactly.
+ *
+ * Surrogates: u is one iff (u & 0xF800) == 0xD800, that is iff
+ * (u + 0x2800) mod 2^16 < 0x800; a high one iff (u & 0xFC00) == 0xD800, a
+ * low one iff (u & 0xFC00) == 0xDC00.
+ */
+#include "neon.h"
+#include "../generic/generic.h"
+
+#if UNILANE_HAVE_NEON
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* (u + 0x2800) mod 2^16: surrogates become 0x0000..0x07FF, nothing else does. */
+static UNILANE_ALWAYS_INLINE uint16x8_t neon_u16_rot(uint16x8_t v)
+{
+    return vaddq_u16(v, vdupq_n_u16(0x2800));
+}
+
+/*
+ * Unpaired surrogates among 16 units (v0: lanes 0..7, v1: 8..15), given that
+ * the unit before lane 0 is not a high surrogate. A high surrogate in lane 15
+ * is not judged (its low unit is in the next block: the caller consumes one
+ * unit less). Lane j is wrong iff "lane j is low" differs from "lane j-1 is
+ * high". Returns a nonzero lane mask iff something is wrong.
+ */
+static UNILANE_ALWAYS_INLINE uint16x8_t neon_u16_pair_errors(uint16x8_t prev_high, uint16x8_t v0,
+                                                             uint16x8_t v1, uint16x8_t *high1)
+{
+    uint16x8_t fc = vdupq_n_u16(0xFC00);
+    uint16x8_t a0 = vandq_u16(v0, fc), a1 = vandq_u16(v1, fc);
+    uint16x8_t h0 = vceqq_u16(a0, vdupq_n_u16(0xD800)), h1 = vceqq_u16(a1, vdupq_n_u16(0xD800));
+    uint16x8_t l0 = vceqq_u16(a0, vdupq_n_u16(0xDC00)), l1 = vceqq_u16(a1, vdupq_n_u16(0xDC00));
+    /* vextq(a, b, 7) = a[7], b[0], ..., b[6]: lane j holds "lane j-1 is high". */
+    uint16x8_t p0 = vextq_u16(prev_high, h0, 7), p1 = vextq_u16(h0, h1, 7);
+    *high1 = h1;
+    return vorrq_u16(veorq_u16(p0, l0), veorq_u16(p1, l1));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Prefixes                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* 64 bits, byte k 0xFF iff lane k of the 8-lane mask is set (SHRN by 4
+   keeps one byte per 16-bit lane). */
+static UNILANE_ALWAYS_INLINE uint64_t neon_u16_mask_bits(uint16x8_t mask)
+{
+    return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(mask, 4)), 0);
+}
+
+/* Index of the first unit > limit among the 16 units a (0..7), b (8..15),
+   which must hold one. */
+static UNILANE_ALWAYS_INLINE size_t neon_u16_first_above16(uint16x8_t a, uint16x8_t b, uint16x8_t lim)
+{
+    uint64_t bits = neon_u16_mask_bits(vcgtq_u16(a, lim));
+    if (bits)
+        return (size_t)__builtin_ctzll(bits) >> 3;
+    bits = neon_u16_mask_bits(vcgtq_u16(b, lim));
+    return 8 + ((size_t)__builtin_ctzll(bits) >> 3);
+}
+
+/*
+ * Units before the first one > limit (limit 0x7F or 0xFF): the first 8
+ * units alone (an early stop is cheap), then 32 and 16 at a time, then the
+ * last 16 (or 8) units, overlapping ones known to be <= limit.
+ */
+static UNILANE_ALWAYS_INLINE size_t neon_u16_prefix(const uint16_t *src, size_t len, uint16_t limit)
+{
+    uint16x8_t lim, a, b;
+    uint64_t bits;
+    size_t i = 0;
+
+    if (len < 8) {
+        while (i < len && src[i] <= limit)
+            i++;
+        return i;
+    }
+    lim = vdupq_n_u16(limit);
+    bits = neon_u16_mask_bits(vcgtq_u16(vld1q_u16(src), lim));
+    if (bits)
+        return (size_t)__builtin_ctzll(bits) >> 3;
+    if (len <= 16) {
+        bits = neon_u16_mask_bits(vcgtq_u16(vld1q_u16(src + len - 8), lim));
+        if (bits)
+            return len - 8 + ((size_t)__builtin_ctzll(bits) >> 3);
+        return len;
+    }
+    i = 8;
+    while (len - i >= 32) {
+        uint16x8x4_t v = vld1q_u16_x4(src + i);
+        if (vmaxvq_u16(vorrq_u16(vorrq_u16(v.val[0], v.val[1]), vorrq_u16(v.val[2], v.val[3]))) > limit)
+            break;
+        i += 32;
+    }
+    while (len - i > 16) {
+        a = vld1q_u16(src + i);
+        b = vld1q_u16(src + i + 8);
+        if (vmaxvq_u16(vorrq_u16(a, b)) > limit)
+            return i + neon_u16_first_above16(a, b, lim);
+        i += 16;
+    }
+    /* 0 < len - i <= 16, len > 16: the last 16 units. */
+    a = vld1q_u16(src + len - 16);
+    b = vld1q_u16(src + len - 8);
+    if (vmaxvq_u16(vorrq_u16(a, b)) > limit)
+        return len - 16 + neon_u16_first_above16(a, b, lim);
+    return len;
+}
+
+size_t unilane_neon_utf16_ascii_prefix(const uint16_t *src, size_t len)
+{
+    return neon_u16_prefix(src, len, 0x7F);
+}
+
+size_t unilane_neon_utf16_latin1_prefix(const uint16_t *src, size_t len)
+{
+    return neon_u16_prefix(src, len, 0xFF);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Validation and make_well_formed                                          */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Both walk 32 units at a time. A block without surrogates is plain. A block
+ * with surrogates is checked pair by pair in vectors; when that finds an
+ * unpaired one, the scalar kernel takes over at the block start. A block
+ * whose last unit is a high surrogate is consumed one unit short.
+ * `fix` selects make_well_formed (store the units, scalar fixes a bad
+ * block) over validation. Returns the index where the scalar kernel must
+ * take over (everything before it is done), or len.
+ */
+static UNILANE_ALWAYS_INLINE size_t neon_u16_wellformed_run(const uint16_t *src, size_t len, uint16_t *dst,
+                                                            int fix, size_t *replaced)
+{
+    /* dst is src for validation (fix == 0): never written. */
+    const uint16_t *p = src;
+    uint16_t *q = dst;
+    const uint16x8_t zero = vdupq_n_u16(0), rot = vdupq_n_u16(0x2800);
+
+    if (len >= 32) {
+        const uint16_t *last = src + len - 32;
+        while (p <= last) {
+            uint16x8x4_t v = vld1q_u16_x4(p);
+            uint16x8_t m = vminq_u16(vminq_u16(vaddq_u16(v.val[0], rot), vaddq_u16(v.val[1], rot)),
+                                     vminq_u16(vaddq_u16(v.val[2], rot), vaddq_u16(v.val[3], rot)));
+            if (UNILANE_LIKELY(vminvq_u16(m) >= 0x800)) {
+                if (fix)
+                    vst1q_u16_x4(q, v);
+                p += 32;
+                q += 32;
+            } else {
+                uint16x8_t h1, h3, e;
+                size_t n;
+                e = neon_u16_pair_errors(zero, v.val[0], v.val[1], &h1);
+                e = vorrq_u16(e, neon_u16_pair_errors(h1, v.val[2], v.val[3], &h3));
+                /* Lane 15 of units 0..15 is judged by the second call; the
+                   block's last unit, if high, is left for the next block. */
+                n = 32 - (size_t)(vgetq_lane_u16(h3, 7) & 1);
+                if (vmaxvq_u16(e)) {
+                    if (!fix)
+                        return (size_t)(p - src);
+                    *replaced += unilane_scalar_utf16_make_well_formed(p, n, q);
+                } else if (fix) {
+                    /* When n == 31 this also stores the high surrogate the
+                       next block starts with; that block stores it again. */
+                    vst1q_u16_x4(q, v);
+                }
+                p += n;
+                q += n;
+            }
+        }
+    }
+    /* 0 <= src + len - p < 32 */
+    while (src + len - p >= 8) {
+        uint16x8_t a = vld1q_u16(p);
+        if (vminvq_u16(vaddq_u16(a, rot)) < 0x800)
+            return (size_t)(p - src);
+        if (fix)
+            vst1q_u16(q, a);
+        p += 8;
+        q += 8;
+    }
+    if (p < src + len && len >= 8) {
+        /* 1..7 units left: the last 8 units. If none is a surrogate, the
+           overlap holds no replaced unit, so storing it again is exact. */
+        uint16x8_t a = vld1q_u16(src + len - 8);
+        if (vminvq_u16(vaddq_u16(a, rot)) < 0x800)
+            return (size_t)(p - src);
+        if (fix)
+            vst1q_u16(dst + len - 8, a);
+        return len;
+    }
+    return (size_t)(p - src);
+}
+
+static UNILANE_NOINLINE unilane_result neon_u16_validate_big(const uint16_t *src, size_t len)
+{
+    size_t replaced = 0;
+    size_t i = neon_u16_wellformed_run(src, len, (uint16_t *)(uintptr_t)src, 0, &replaced);
+    unilane_result r;
+    if (i == len) {
+        r.status = UNILANE_OK;
+        r.read = len;
+        r.written = 0;
+        return r;
+    }
+    r = unilane_scalar_validate_utf16(src + i, len - i);
+    r.read += i;
+    return r;
+}
+
+static UNILANE_NOINLINE size_t neon_u16_mwf_big(const uint16_t *src, size_t len, uint16_t *dst)
+{
+    size_t replaced = 0;
+    size_t i = neon_u16_wellformed_run(src, len, dst, 1, &replaced);
+    if (i < len)
+        replaced += unilane_scalar_utf16_make_well_formed(src + i, len - i, dst + i);
+    return replaced;
+}
+
+/* 1 iff one of the 4..7 units at src is a surrogate (two overlapping
+   4-unit halves). */
+static UNILANE_ALWAYS_INLINE int neon_u16_any_surrogate_4to7(const uint16_t *src, size_t len)
+{
+    uint16x4_t rot = vdup_n_u16(0x2800);
+    uint16x4_t m = vmin_u16(vadd_u16(vld1_u16(src), rot), vadd_u16(vld1_u16(src + len - 4), rot));
+    return vminv_u16(m) < 0x800;
+}
+
+unilane_result unilane_neon_validate_utf16(const uint16_t *src, size_t len)
+{
+    unilane_result r;
+    size_t i;
+    if (len == 0) {
+        r.status = UNILANE_OK;
+        r.read = 0;
+        r.written = 0;
+        return r;
+    }
+    if (len < 4) {
+        /* No surrogate: valid; else the scalar kernel decides. */
+        for (i = 0; i < len; i++)
+            if ((uint16_t)(src[i] + 0x2800) < 0x800)
+                return unilane_scalar_validate_utf16(src, len);
+    } else if (len < 8) {
+        if (neon_u16_any_surrogate_4to7(src, len))
+            return unilane_scalar_validate_utf16(src, len);
+    } else {
+        return neon_u16_validate_big(src, len);
+    }
+    r.status = UNILANE_OK;
+    r.read = len;
+    r.written = 0;
+    return r;
+}
+
+/* 1..7 units. */
+static UNILANE_NOINLINE size_t neon_u16_mwf_short(const uint16_t *src, size_t len, uint16_t *dst)
+{
+    size_t i;
+    /* Copy; at a surrogate the scalar kernel does it all (in place too:
+       nothing was changed yet). */
+    if (len >= 4) {
+        uint16x4_t a, b;
+        if (neon_u16_any_surrogate_4to7(src, len))
+            return unilane_scalar_utf16_make_well_formed(src, len, dst);
+        a = vld1_u16(src);
+        b = vld1_u16(src + len - 4);
+        vst1_u16(dst, a);
+        vst1_u16(dst + len - 4, b);
+        return 0;
+    }
+    for (i = 0; i < len; i++) {
+        uint16_t u = src[i];
+        if ((uint16_t)(u + 0x2800) < 0x800)
+            return unilane_scalar_utf16_make_well_formed(src, len, dst);
+        dst[i] = u;
+    }
+    return 0;
+}
+
+size_t unilane_neon_utf16_make_well_formed(const uint16_t *src, size_t len, uint16_t *dst)
+{
+    if (len == 0)
+        return 0;
+    if (len >= 8)
+        return neon_u16_mwf_big(src, len, dst);
+    return neon_u16_mwf_short(src, len, dst);
+}
+
+/* ------------------------------------------------------------------------ */
+/* UTF-16 -> Latin-1                                                        */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * TOO_LARGE at the first unit > 0xFF, after writing the ones before it.
+ * Vectors prove blocks of 8 and 32 units <= 0xFF and narrow them; the
+ * block that is not, and the last < 8 units when the last 8 (overlapping
+ * done ones) are not all <= 0xFF, go unit by unit. The first 8 units are
+ * tried alone, so that a unit > 0xFF near the start is found cheaply.
+ */
+unilane_result unilane_neon_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
+{
+    uint8_t *d = (uint8_t *)dst;
+    unilane_result r;
+    size_t i = 0;
+
+    if (len >= 8) {
+        uint16x8_t a = vld1q_u16(src);
+        if (vmaxvq_u16(a) <= 0xFF) {
+            vst1_u8(d, vmovn_u16(a));
+            i = 8;
+            while (len - i >= 32) {
+                uint16x8x4_t v = vld1q_u16_x4(src + i);
+                if (vmaxvq_u16(vorrq_u16(vorrq_u16(v.val[0], v.val[1]), vorrq_u16(v.val[2], v.val[3]))) > 0xFF)
+                    break;
+                /* UZP1 on bytes keeps the even bytes: the low byte of each unit. */
+                vst1q_u8(d + i, vuzp1q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1])));
+                vst1q_u8(d + i + 16, vuzp1q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3])));
+                i += 32;
+            }
+            while (len - i >= 8) {
+                a = vld1q_u16(src + i);
+                if (vmaxvq_u16(a) > 0xFF)
+                    break;
+                vst1_u8(d + i, vmovn_u16(a));
+                i += 8;
+            }
+            if (len - i < 8 && i < len) {
+                /* 1..7 units left: the last 8 units, overlapping done
+                   ones (stored again, the same). */
+                a = vld1q_u16(src + len - 8);
+                if (vmaxvq_u16(a) <= 0xFF) {
+                    vst1_u8(d + len - 8, vmovn_u16(a));
+                    i = len;
+                }
+            }
+        }
+    }
+    for (; i < len; i++) {
+        if (src[i] > 0xFF) {
+            r.status = UNILANE_TOO_LARGE;
+            r.read = i;
+            r.written = i;
+            return r;
+        }
+        d[i] = (uint8_t)src[i];
+    }
+    r.status = UNILANE_OK;
+    r.read = len;
+    r.written = len;
+    return r;
+}
+
+/* ------------------------------------------------------------------------ */
+/* UTF-8 length                                                             */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Each unit counts 1 + (u >= 0x80) + (u >= 0x800): 3 for any surrogate,
+ * which is right for an unpaired one (U+FFFD); a pair is 4 bytes, so 2 are
+ * taken off for each high surrogate followed by a low one. Pairs are
+ * counted only in chunks that hold a surrogate: the high bytes h of the
+ * units are folded into min(h ^ 0xD8), below 8 iff one is D8..DF.
+ */
+/* High surrogates at j in [from, to) followed by a low one (j + 1 < len);
+   8 at a time while the 8 next units are inside the input. */
+static size_t neon_u16_pairs(const uint16_t *src, size_t from, size_t to, size_t len)
+{
+    size_t j = from, pairs = 0;
+    const uint16x8_t fc = vdupq_n_u16(0xFC00), d8 = vdupq_n_u16(0xD800), dc = vdupq_n_u16(0xDC00);
+    uint16x8_t acc = vdupq_n_u16(0);
+    while (to - j >= 8 && len - j >= 9) {
+        uint16x8_t h = vceqq_u16(vandq_u16(vld1q_u16(src + j), fc), d8);
+        uint16x8_t l = vceqq_u16(vandq_u16(vld1q_u16(src + j + 1), fc), dc);
+        acc = vsubq_u16(acc, vandq_u16(h, l)); /* at most 1 per lane per step */
+        j += 8;
+        if ((j - from) % (8 * 0x8000) == 0) {
+            pairs += vaddlvq_u16(acc);
+            acc = vdupq_n_u16(0);
+        }
+    }
+    pairs += vaddlvq_u16(acc);
+    for (; j < to && j + 1 < len; j++)
+        pairs += (size_t)((src[j] & 0xFC00) == 0xD800 && (src[j + 1] & 0xFC00) == 0xDC00);
+    return pairs;
+}
+
+size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
+{
+    size_t i = 0, count = len;
+    const uint16x8_t c7f = vdupq_n_u16(0x7F), c7ff = vdupq_n_u16(0x7FF);
+
+    if (len == 0)
+        return 0;
+    if (len < 8) {
+        /* Unit by unit; a low surrogate after a high one ends a pair. */
+        for (; i < len; i++) {
+            uint32_t u = src[i];
+            count += (size_t)(u >= 0x80) + (size_t)(u >= 0x800);
+            if ((u & 0xFC00) == 0xDC00 && i > 0 && (src[i - 1] & 0xFC00) == 0xD800)
+                count -= 2;
+        }
+        return count;
+    }
+    while (len - i >= 32) {
+        /* At most 127 rounds: the byte lanes of acc800 gain <= 2 per round. */
+        size_t rounds = (len - i) / 32, start = i;
+        const uint8x16_t seven = vdupq_n_u8(7), d8 = vdupq_n_u8(0xD8);
+        uint16x8_t acc80 = vdupq_n_u16(0);
+        uint8x16_t acc800 = vdupq_n_u8(0), smin = vdupq_n_u8(0xFF);
+        if (rounds > 127)
+            rounds = 127;
+        while (rounds--) {
+            uint16x8x4_t v = vld1q_u16_x4(src + i);
+            uint8x16_t hab = vuzp2q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1]));
+            uint8x16_t hcd = vuzp2q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3]));
+            acc80 = vsubq_u16(acc80, vcgtq_u16(v.val[0], c7f));
+            acc80 = vsubq_u16(acc80, vcgtq_u16(v.val[1], c7f));
+            acc80 = vsubq_u16(acc80, vcgtq_u16(v.val[2], c7f));
+            acc80 = vsubq_u16(acc80, vcgtq_u16(v.val[3], c7f));
+            acc800 = vsubq_u8(acc800, vcgtq_u8(hab, seven)); /* u >= 0x800 */
+            acc800 = vsubq_u8(acc800, vcgtq_u8(hcd, seven));
+            smin = vminq_u8(smin, vminq_u8(veorq_u8(hab, d8), veorq_u8(hcd, d8)));
+            i += 32;
+        }
+        count += vaddlvq_u16(acc80) + vaddlvq_u8(acc800);
+        if (vminvq_u8(smin) < 8)
+            count -= 2 * neon_u16_pairs(src, start, i, len);
+    }
+    {
+        /* 0 <= len - i < 32: each unit counts (u >= 0x80) + (u >= 0x800),
+           3 in all for any surrogate; pairs are taken off twice. */
+        uint16x8_t acc = vdupq_n_u16(0), sur = vdupq_n_u16(0xFFFF);
+        size_t start = i;
+        while (len - i >= 8) {
+            uint16x8_t a = vld1q_u16(src + i);
+            acc = vsubq_u16(acc, vcgtq_u16(a, c7f));
+            acc = vsubq_u16(acc, vcgtq_u16(a, c7ff));
+            sur = vminq_u16(sur, neon_u16_rot(a));
+            i += 8;
+        }
+        if (i < len) {
+            /* 0 < len - i < 8, len >= 8: the last 8 units, with the lanes
+               already counted replaced by zero units. */
+            static const uint16_t keep[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF,
+                                              0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF};
+            uint16x8_t a = vandq_u16(vld1q_u16(src + len - 8), vld1q_u16(keep + (len - i)));
+            acc = vsubq_u16(acc, vcgtq_u16(a, c7f));
+            acc = vsubq_u16(acc, vcgtq_u16(a, c7ff));
+            sur = vminq_u16(sur, neon_u16_rot(a));
+        }
+        count += vaddlvq_u16(acc);
+        if (vminvq_u16(sur) < 0x800)
+            count -= 2 * neon_u16_pairs(src, start, len, len);
+    }
+    return count;
+}
+
+/* ------------------------------------------------------------------------ */
+/* UTF-16 -> UTF-8                                                          */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Constants of the UTF-16 -> UTF-8 loop, loaded once from memory before the
+ * loop so that they stay in registers (compilers rematerialize immediates
+ * inside the loop otherwise).
+ */
+static const uint8_t neon_u16_k[9][16] = {
+    /* bit weights: movemask of 8 byte lanes per half */
+    {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128},
+    /* gather bytes 0, 4, 8, 12 */
+    {0, 4, 8, 12, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+    {0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0},
+    {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2},
+    {0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0},
+    {0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8},
+    {0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8},
+    {7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7},
+    {3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3},
+};
+
+/* Hides a loaded constant from the optimizer (which would otherwise turn it
+   back into an immediate and rematerialize it inside the loop). */
+#if defined(__GNUC__) || defined(__clang__)
+#  define NEON_U16_OPAQUE(v) __asm__("" : "+w"(v))
+#  define NEON_U16_OPAQUE_PTR(v) __asm__("" : "+r"(v))
+#else
+#  define NEON_U16_OPAQUE(v) ((void)0)
+#  define NEON_U16_OPAQUE_PTR(v) ((void)0)
+#endif
+
+typedef struct neon_u16_consts {
+    uint8x16_t bitw, gather, c0, two, e0, f8, d8, seven, three;
+    const uint8_t (*shuf2)[16], *len2, (*shuf3)[16], *len3;
+} neon_u16_consts;
+
+/*
+ * 16 units all < 0x800, some >= 0x80: 1 or 2 bytes each. lead = C0|(u>>6),
+ * tail = the ASCII byte or 80|(u&3F); interleaved per unit, one table
+ * shuffle per 8 units keeps the lead bytes of 2-byte units. Returns the
+ * length T (16..32); writes two 16-byte registers, so up to 8 bytes past
+ * out + T.
+ */
+static UNILANE_ALWAYS_INLINE size_t neon_u16_block2(uint16x8_t v0, uint16x8_t v1, uint8_t *out,
+                                                    const neon_u16_consts *k)
+{
+    /* u >> 6 < 0x20 fits a byte: UZP1 keeps the low bytes. */
+    uint8x16_t t = vuzp1q_u8(vreinterpretq_u8_u16(vshrq_n_u16(v0, 6)),
+                             vreinterpretq_u8_u16(vshrq_n_u16(v1, 6)));
+    uint8x16_t lo = vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
+    uint8x16_t x = vminq_u8(t, k->two);  /* 0 or 1: ASCII (bit 6 of u); 2: two bytes */
+    uint8x16_t lead = vorrq_u8(t, k->c0);
+    /* SLI puts x into bits 6..7: for ASCII that is bit 6 of lo again (no
+       change), for the others 10 (a continuation byte). */
+    uint8x16_t tail = vsliq_n_u8(lo, x, 6);
+    /* movemask of "two bytes" (x == 2): bit k of byte h = lane 8h + k. */
+    uint8x16_t m = vandq_u8(vceqq_u8(x, k->two), k->bitw);
+    uint64_t mm, m0, m1;
+    size_t l0;
+    m = vpaddq_u8(m, m);
+    m = vpaddq_u8(m, m);
+    m = vpaddq_u8(m, m);
+    mm = vgetq_lane_u16(vreinterpretq_u16_u8(m), 0);
+    m0 = mm & 0xFF;
+    m1 = mm >> 8;
+    vst1q_u8(out, vqtbl1q_u8(vzip1q_u8(lead, tail), vld1q_u8(k->shuf2[m0])));
+    l0 = k->len2[m0];
+    vst1q_u8(out + l0, vqtbl1q_u8(vzip2q_u8(lead, tail), vld1q_u8(k->shuf2[m1])));
+    return l0 + k->len2[m1];
+}
+
+/*
+ * 16 units without surrogates, some >= 0x800: 1, 2 or 3 bytes each, from
+ * the low (lo) and high (hi) byte planes. Three candidate bytes per unit:
+ *   A = E0|(u>>12)                  first byte of 3
+ *   B = C0|(u>>6) or 80|((u>>6)&3F) first of 2, or second of 3
+ *   C = the ASCII byte or 80|(u&3F) last byte
+ * interleaved as A B C C per unit (4 units per register), and one table
+ * shuffle per 4 units (2 bits each: 0, 1 or 2 extra bytes) keeps the right
+ * ones. Returns T (16..48); writes up to 12 bytes past out + T.
+ */
+static UNILANE_ALWAYS_INLINE size_t neon_u16_block3(uint8x16_t lo, uint8x16_t hi, uint8_t *out,
+                                                    const neon_u16_consts *k)
+{
+    uint8x16_t is3 = vcgtq_u8(hi, k->seven);                        /* u >= 0x800 */
+    uint8x16_t bp = vsliq_n_u8(vshrq_n_u8(lo, 6), hi, 2);           /* (u >> 6) mod 256 */
+    /* x: 0 or 1 for ASCII (bit 6 of u), 2 for the others. */
+    uint8x16_t x = vminq_u8(vorrq_u8(bp, is3), k->two);
+    uint8x16_t code = vsubq_u8(vshrq_n_u8(x, 1), is3);              /* 0, 1, 2 */
+    uint8x16_t a = vorrq_u8(vshrq_n_u8(hi, 4), k->e0);
+    /* SLI puts 3 (2-byte lead 11) or 2 (continuation 10) into bits 6..7:
+       is3 + 3 is 2 for 3-byte units, 3 for the others. */
+    uint8x16_t b = vsliq_n_u8(bp, vaddq_u8(is3, k->three), 6);
+    uint8x16_t c = vsliq_n_u8(lo, x, 6);
+    uint8x16_t ab0 = vzip1q_u8(a, b), ab1 = vzip2q_u8(a, b);
+    uint8x16_t cc0 = vzip1q_u8(c, c), cc1 = vzip2q_u8(c, c);
+    uint16x8_t c16;
+    uint32x4_t c32;
+    uint64_t idx, i0, i1, i2, i3;
+    size_t off;
+    /* Four 2-bit codes per byte: lanes 4g..4g+3 into byte g of idx. */
+    c16 = vsraq_n_u16(vreinterpretq_u16_u8(code), vreinterpretq_u16_u8(code), 6);
+    c32 = vsraq_n_u32(vreinterpretq_u32_u16(c16), vreinterpretq_u32_u16(c16), 12);
+    idx = vgetq_lane_u32(vreinterpretq_u32_u8(vqtbl1q_u8(vreinterpretq_u8_u32(c32), k->gather)), 0);
+    i0 = idx & 0xFF;
+    i1 = (idx >> 8) & 0xFF;
+    i2 = (idx >> 16) & 0xFF;
+    i3 = idx >> 24;
+    vst1q_u8(out, vqtbl1q_u8(vreinterpretq_u8_u16(vzip1q_u16(vreinterpretq_u16_u8(ab0),
+                                                             vreinterpretq_u16_u8(cc0))),
+                             vld1q_u8(k->shuf3[i0])));
+    off = k->len3[i0];
+    vst1q_u8(out + off, vqtbl1q_u8(vreinterpretq_u8_u16(vzip2q_u16(vreinterpretq_u16_u8(ab0),
+                                                                   vreinterpretq_u16_u8(cc0))),
+                                   vld1q_u8(k->shuf3[i1])));
+    off += k->len3[i1];
+    vst1q_u8(out + off, vqtbl1q_u8(vreinterpretq_u8_u16(vzip1q_u16(vreinterpretq_u16_u8(ab1),
+                                                                   vreinterpretq_u16_u8(cc1))),
+                                   vld1q_u8(k->shuf3[i2])));
+    off += k->len3[i2];
+    vst1q_u8(out + off, vqtbl1q_u8(vreinterpretq_u8_u16(vzip2q_u16(vreinterpretq_u16_u8(ab1),
+                                                                   vreinterpretq_u16_u8(cc1))),
+                                   vld1q_u8(k->shuf3[i3])));
+    return off + k->len3[i3];
+}
+
+/* T (16 <= T <= 48) bytes of tmp to d, never writing outside d[0..T). */
+static UNILANE_ALWAYS_INLINE void neon_u16_copy_exact(uint8_t *d, const uint8_t *tmp, size_t T)
+{
+    uint8x16_t a = vld1q_u8(tmp), z = vld1q_u8(tmp + T - 16);
+    if (T > 32)
+        vst1q_u8(d + 16, vld1q_u8(tmp + 16));
+    vst1q_u8(d, a);
+    vst1q_u8(d + T - 16, z);
+}
+
+/* 1 iff one of the 16 units at p is a surrogate. */
+static UNILANE_ALWAYS_INLINE int neon_u16_any_surrogate16(const uint16_t *p)
+{
+    uint16x8_t m = vminq_u16(neon_u16_rot(vld1q_u16(p)), neon_u16_rot(vld1q_u16(p + 8)));
+    return vminvq_u16(m) < 0x800;
+}
+
+/* Byte j is j below 16 and 0xFF from 16 on (TBL gives 0 there): 16 bytes
+   loaded from neon_u16_win + s shift a register down by s bytes, filling
+   with zeros. */
+static const uint8_t neon_u16_win[32] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+
+/* r = 4..7 units loaded as units 0..3 (bytes 0..7) and units r-4..r-1
+   (bytes 8..15): byte indices that put unit m in lane m, zeros from r on. */
+static const uint8_t neon_u16_part4[4][16] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+    {0, 1, 2, 3, 4, 5, 6, 7, 14, 15, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+    {0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15, 0xFF, 0xFF, 0xFF, 0xFF},
+    {0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 0xFF, 0xFF}};
+
+/* The r units at p (0 < r < 16) into v0 (units 0..7) and v1 (8..15),
+   padded with zero units; reads only p[0..r). */
+static UNILANE_ALWAYS_INLINE void neon_u16_load_partial(const uint16_t *p, size_t r, uint16x8_t *v0,
+                                                        uint16x8_t *v1)
+{
+    if (r >= 8) {
+        /* units r-8..r-1, moved down so that unit 8 lands in lane 0 */
+        uint8x16_t b = vreinterpretq_u8_u16(vld1q_u16(p + r - 8));
+        *v0 = vld1q_u16(p);
+        *v1 = vreinterpretq_u16_u8(vqtbl1q_u8(b, vld1q_u8(neon_u16_win + 2 * (16 - r))));
+    } else if (r >= 4) {
+        uint8x16_t c = vreinterpretq_u8_u16(vcombine_u16(vld1_u16(p), vld1_u16(p + r - 4)));
+        *v0 = vreinterpretq_u16_u8(vqtbl1q_u8(c, vld1q_u8(neon_u16_part4[r - 4])));
+        *v1 = vdupq_n_u16(0);
+    } else {
+        uint16x8_t v = vld1q_lane_u16(p, vdupq_n_u16(0), 0);
+        if (r > 1)
+            v = vld1q_lane_u16(p + 1, v, 1);
+        if (r > 2)
+            v = vld1q_lane_u16(p + 2, v, 2);
+        *v0 = v;
+        *v1 = vdupq_n_u16(0);
+    }
+}
+
+/* n (0 <= n <= 48) bytes of tmp to d, writing nothing outside d[0..n). */
+static UNILANE_ALWAYS_INLINE void neon_u16_copy_any(uint8_t *d, const uint8_t *tmp, size_t n)
+{
+    if (n >= 16) {
+        neon_u16_copy_exact(d, tmp, n);
+    } else if (n >= 8) {
+        uint64_t a, b;
+        memcpy(&a, tmp, 8);
+        memcpy(&b, tmp + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, tmp, 4);
+        memcpy(&b, tmp + n - 4, 4);
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else if (n) {
+        d[0] = tmp[0];
+        if (n > 1) {
+            d[1] = tmp[1];
+            if (n > 2)
+                d[2] = tmp[2];
+        }
+    }
+}
+
+/*
+ * The last r units (0 < r < 16) at p, converted exactly into d. The block
+ * is padded with zero units, which become one zero byte each at the end of
+ * the output and are left out of the copy. Returns the bytes written, or
+ * (size_t)-1 (nothing written) when the units hold surrogates: then the
+ * scalar kernel takes over at p.
+ */
+static UNILANE_ALWAYS_INLINE size_t neon_u16_tail(const uint16_t *p, size_t r, uint8_t *d,
+                                                  const neon_u16_consts *k)
+{
+    uint16x8_t v0, v1;
+    uint16_t max;
+    uint8_t tmp[64];
+    size_t T;
+    neon_u16_load_partial(p, r, &v0, &v1);
+    max = vmaxvq_u16(vorrq_u16(v0, v1));
+    if (max < 0x80) {
+        vst1q_u8(tmp, vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1)));
+        T = 16;
+    } else if (max < 0x800) {
+        T = neon_u16_block2(v0, v1, tmp, k);
+    } else {
+        uint8x16_t lo = vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
+        uint8x16_t hi = vuzp2q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
+        if (vmaxvq_u8(vceqq_u8(vandq_u8(hi, k->f8), k->d8)))
+            return (size_t)-1;
+        T = neon_u16_block3(lo, hi, tmp, k);
+    }
+    T -= 16 - r;
+    neon_u16_copy_any(d, tmp, T);
+    return T;
+}
+
+/* The constants as immediates, for the short-input path (the compiler
+   materializes only those a path uses). */
+static UNILANE_ALWAYS_INLINE neon_u16_consts neon_u16_consts_imm(void)
+{
+    neon_u16_consts k;
+    k.bitw = vreinterpretq_u8_u64(vdupq_n_u64(UINT64_C(0x8040201008040201)));
+    k.gather = vld1q_u8(neon_u16_k[1]);
+    k.c0 = vdupq_n_u8(0xC0);
+    k.two = vdupq_n_u8(2);
+    k.e0 = vdupq_n_u8(0xE0);
+    k.f8 = vdupq_n_u8(0xF8);
+    k.d8 = vdupq_n_u8(0xD8);
+    k.seven = vdupq_n_u8(7);
+    k.three = vdupq_n_u8(3);
+    k.shuf2 = unilane_neon_pack2_shuf;
+    k.len2 = unilane_neon_pack2_len;
+    k.shuf3 = unilane_neon_pack3_shuf;
+    k.len3 = unilane_neon_pack3_len;
+    return k;
+}
+
+/*
+ * Runs of surrogate pairs (emoji text), 8 units = 4 pairs at a time: each
+ * 32-bit lane holds a pair, high unit in the low half (little-endian). The
+ * code point is ((high & 3FF) + 0x40) << 10 | (low & 3FF), and its UTF-8
+ * is F0|cp>>18, 80|(cp>>12 & 3F), 80|(cp>>6 & 3F), 80|(cp & 3F): exactly 16
+ * bytes for 8 units. Returns the units consumed (a multiple of 8, maybe 0).
+ */
+static UNILANE_ALWAYS_INLINE size_t neon_u16_pair_run(const uint16_t *p, const uint16_t *end, uint8_t *d)
+{
+    const uint32x4_t fcfc = vdupq_n_u32(0xFC00FC00), pat = vdupq_n_u32(0xDC00D800);
+    const uint32x4_t m3ff = vdupq_n_u32(0x3FF), m3f = vdupq_n_u32(0x3F);
+    size_t n = 0;
+    while (end - (p + n) >= 8) {
+        uint32x4_t v = vreinterpretq_u32_u16(vld1q_u16(p + n));
+        uint32x4_t cp, out;
+        if (vminvq_u32(vceqq_u32(vandq_u32(v, fcfc), pat)) == 0)
+            break;
+        cp = vsliq_n_u32(vandq_u32(vshrq_n_u32(v, 16), m3ff), vaddq_u32(vandq_u32(v, m3ff), vdupq_n_u32(0x40)),
+                         10);
+        out = vorrq_u32(vshrq_n_u32(cp, 18), vshlq_n_u32(vandq_u32(vshrq_n_u32(cp, 12), m3f), 8));
+        out = vorrq_u32(out, vshlq_n_u32(vandq_u32(vshrq_n_u32(cp, 6), m3f), 16));
+        out = vorrq_u32(out, vshlq_n_u32(vandq_u32(cp, m3f), 24));
+        out = vorrq_u32(out, vdupq_n_u32(0x808080F0));
+        vst1q_u8(d + 2 * n, vreinterpretq_u8_u32(out));
+        n += 8;
+    }
+    return n;
+}
+
+/*
+ * ASCII runs go 32 units at a time; then one block of 16 units: ASCII is
+ * narrowed; other blocks without surrogates go through block2/block3,
+ * which write whole registers past the block's output. That is allowed only
+ * where later output is certain to cover it: at least 16 more units follow
+ * and, in strict mode, none of the next 16 is a surrogate (an unpaired one
+ * would end the output there). Otherwise the block is built in a buffer
+ * and copied exactly. A block with surrogates first tries runs of whole
+ * pairs (neon_u16_pair_run); otherwise the scalar kernel converts a window
+ * from the block start (16 units, doubling up to 256 while blocks keep
+ * holding surrogates). The last < 16 units are one padded block
+ * (neon_u16_tail).
+ */
+static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src, size_t len, char *dst,
+                                                             size_t start, int lossy)
+{
+    /* src[0..start) is ASCII and already converted. */
+    uint8_t *d = (uint8_t *)dst + start;
+    const uint16_t *p = src + start, *end = src + len;
+    unilane_result r;
+    neon_u16_consts k;
+    size_t win = 16; /* units the scalar kernel takes at a surrogate */
+
+    k.bitw = vld1q_u8(neon_u16_k[0]);
+    k.gather = vld1q_u8(neon_u16_k[1]);
+    k.c0 = vld1q_u8(neon_u16_k[2]);
+    k.two = vld1q_u8(neon_u16_k[3]);
+    k.e0 = vld1q_u8(neon_u16_k[4]);
+    k.f8 = vld1q_u8(neon_u16_k[5]);
+    k.d8 = vld1q_u8(neon_u16_k[6]);
+    k.seven = vld1q_u8(neon_u16_k[7]);
+    k.three = vld1q_u8(neon_u16_k[8]);
+    NEON_U16_OPAQUE(k.bitw);
+    NEON_U16_OPAQUE(k.gather);
+    NEON_U16_OPAQUE(k.c0);
+    NEON_U16_OPAQUE(k.two);
+    NEON_U16_OPAQUE(k.e0);
+    NEON_U16_OPAQUE(k.f8);
+    NEON_U16_OPAQUE(k.d8);
+    NEON_U16_OPAQUE(k.seven);
+    NEON_U16_OPAQUE(k.three);
+    k.shuf2 = unilane_neon_pack2_shuf;
+    k.len2 = unilane_neon_pack2_len;
+    k.shuf3 = unilane_neon_pack3_shuf;
+    k.len3 = unilane_neon_pack3_len;
+    NEON_U16_OPAQUE_PTR(k.shuf2);
+    NEON_U16_OPAQUE_PTR(k.len2);
+    NEON_U16_OPAQUE_PTR(k.shuf3);
+    NEON_U16_OPAQUE_PTR(k.len3);
+    for (;;) {
+        uint16x8_t v0, v1;
+        uint16_t max;
+        uint8_t tmp[64];
+        uint8_t *out;
+        size_t T;
+        int direct;
+        while (end - p >= 32) {
+            uint16x8x4_t v = vld1q_u16_x4(p);
+            uint16x8_t o = vorrq_u16(vorrq_u16(v.val[0], v.val[1]), vorrq_u16(v.val[2], v.val[3]));
+            if (vmaxvq_u16(o) >= 0x80)
+                break;
+            vst1q_u8(d, vuzp1q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1])));
+            vst1q_u8(d + 16, vuzp1q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3])));
+            p += 32;
+            d += 32;
+        }
+        if (end - p < 16)
+            break;
+        v0 = vld1q_u16(p);
+        v1 = vld1q_u16(p + 8);
+        max = vmaxvq_u16(vorrq_u16(v0, v1));
+        if (max < 0x80) {
+            vst1q_u8(d, vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1)));
+            p += 16;
+            d += 16;
+            continue;
+        }
+        direct = end - p >= 32 && (lossy || !neon_u16_any_surrogate16(p + 16));
+        out = direct ? d : tmp;
+        if (max < 0x800) {
+            T = neon_u16_block2(v0, v1, out, &k);
+            win = 16;
+        } else {
+            uint8x16_t lo = vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
+            uint8x16_t hi = vuzp2q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
+            /* (hi & F8) == D8: a surrogate */
+            if (UNILANE_UNLIKELY(vmaxvq_u8(vceqq_u8(vandq_u8(hi, k.f8), k.d8)))) {
+                size_t n = neon_u16_pair_run(p, end, d);
+                if (n) {
+                    p += n;
+                    d += 2 * n;
+                    continue;
+                }
+                /* Surrogates: the scalar kernel converts the next `win`
+                   units (fewer at the end), one short if they end on a
+                   high surrogate. The window doubles (up to 256) while
+                   blocks keep having surrogates, so that text made of
+                   them pays the call rarely, and is 16 again after a
+                   block without. */
+                n = (size_t)(end - p) >= win ? win : (size_t)(end - p);
+                n -= (size_t)((p[n - 1] & 0xFC00) == 0xD800);
+                if (win < 256)
+                    win *= 2;
+                if (lossy) {
+                    d += unilane_scalar_utf16_to_utf8_lossy(p, n, (char *)d);
+                } else {
+                    r = unilane_scalar_utf16_to_utf8(p, n, (char *)d);
+                    if (r.status != UNILANE_OK) {
+                        r.read += (size_t)(p - src);
+                        r.written += (size_t)(d - (uint8_t *)dst);
+                        return r;
+                    }
+                    d += r.written;
+                }
+                p += n;
+                continue;
+            }
+            T = neon_u16_block3(lo, hi, out, &k);
+            win = 16;
+        }
+        if (!direct)
+            neon_u16_copy_exact(d, tmp, T);
+        p += 16;
+        d += T;
+    }
+    /* 0 <= end - p < 16 */
+    if (p < end) {
+        size_t n = neon_u16_tail(p, (size_t)(end - p), d, &k);
+        if (n == (size_t)-1)
+            goto scalar;
+        d += n;
+    }
+    r.status = UNILANE_OK;
+    r.read = len;
+    r.written = (size_t)(d - (uint8_t *)dst);
+    return r;
+scalar: {
+    size_t i = (size_t)(p - src), w = (size_t)(d - (uint8_t *)dst);
+    if (lossy) {
+        r.written = w + unilane_scalar_utf16_to_utf8_lossy(p, len - i, (char *)d);
+        r.read = len;
+        r.status = UNILANE_OK;
+        return r;
+    }
+    r = unilane_scalar_utf16_to_utf8(p, len - i, (char *)d);
+    r.read += i;
+    r.written += w;
+    return r;
+}
+}
+
+/* Up to 5 units one by one; (size_t)-1 at a surrogate (the output written
+   so far is then rewritten by the scalar kernel). */
+static UNILANE_ALWAYS_INLINE size_t neon_u16_tiny(const uint16_t *src, size_t len, uint8_t *d)
+{
+    size_t i, w = 0;
+    for (i = 0; i < len; i++) {
+        uint32_t u = src[i];
+        if (u < 0x80) {
+            d[w++] = (uint8_t)u;
+        } else if (u < 0x800) {
+            d[w] = (uint8_t)(0xC0 | (u >> 6));
+            d[w + 1] = (uint8_t)(0x80 | (u & 0x3F));
+            w += 2;
+        } else if ((u & 0xF800) != 0xD800) {
+            d[w] = (uint8_t)(0xE0 | (u >> 12));
+            d[w + 1] = (uint8_t)(0x80 | ((u >> 6) & 0x3F));
+            d[w + 2] = (uint8_t)(0x80 | (u & 0x3F));
+            w += 3;
+        } else {
+            return (size_t)-1;
+        }
+    }
+    return w;
+}
+
+static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_strict_big(const uint16_t *src, size_t len, char *dst,
+                                                                   size_t start)
+{
+    return neon_u16_to_utf8(src, len, dst, start, 0);
+}
+
+static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_lossy_big(const uint16_t *src, size_t len, char *dst,
+                                                                  size_t start)
+{
+    return neon_u16_to_utf8(src, len, dst, start, 1);
+}
+
+/* 6..15 units that are not all ASCII: one padded block. */
+static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src, size_t len, char *dst, int lossy)
+{
+    unilane_result r;
+    neon_u16_consts k = neon_u16_consts_imm();
+    size_t n = neon_u16_tail(src, len, (uint8_t *)dst, &k);
+    if (n == (size_t)-1) {
+        if (lossy) {
+            r.written = unilane_scalar_utf16_to_utf8_lossy(src, len, dst);
+            r.read = len;
+            r.status = UNILANE_OK;
+            return r;
+        }
+        return unilane_scalar_utf16_to_utf8(src, len, dst);
+    }
+    r.status = UNILANE_OK;
+    r.read = len;
+    r.written = n;
+    return r;
+}
+
+/*
+ * The entry: up to 5 units one by one; fewer than 16 units as one padded
+ * block (no loop, no big frame); otherwise an ASCII prefix 16 units at a
+ * time (the last, partial block as the last 16 units, which is exact when
+ * they are all ASCII), and the general loop from the first block that is
+ * not ASCII.
+ */
+static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_t *src, size_t len, char *dst,
+                                                                   int lossy)
+{
+    unilane_result r;
+    size_t n;
+    if (len == 0) {
+        r.status = UNILANE_OK;
+        r.read = 0;
+        r.written = 0;
+        return r;
+    }
+    if (len < 16) {
+        if (len <= 5) {
+            n = neon_u16_tiny(src, len, (uint8_t *)dst);
+            if (n == (size_t)-1) {
+                if (lossy) {
+                    r.written = unilane_scalar_utf16_to_utf8_lossy(src, len, dst);
+                    r.read = len;
+                    r.status = UNILANE_OK;
+                    return r;
+                }
+                return unilane_scalar_utf16_to_utf8(src, len, dst);
+            }
+        } else if (len >= 8) {
+            /* ASCII: two overlapping 8-unit halves. */
+            uint16x8_t a = vld1q_u16(src), b = vld1q_u16(src + len - 8);
+            if (vmaxvq_u16(vorrq_u16(a, b)) >= 0x80)
+                return neon_u16_to_utf8_mid(src, len, dst, lossy);
+            vst1_u8((uint8_t *)dst, vmovn_u16(a));
+            vst1_u8((uint8_t *)dst + len - 8, vmovn_u16(b));
+            n = len;
+        } else {
+            /* 6 or 7 units, ASCII: two overlapping 4-unit halves. */
+            uint16x4_t a = vld1_u16(src), b = vld1_u16(src + len - 4);
+            uint32_t x, y;
+            uint8x8_t na;
+            if (vmaxv_u16(vorr_u16(a, b)) >= 0x80)
+                return neon_u16_to_utf8_mid(src, len, dst, lossy);
+            na = vmovn_u16(vcombine_u16(a, b));
+            x = vget_lane_u32(vreinterpret_u32_u8(na), 0);
+            y = vget_lane_u32(vreinterpret_u32_u8(na), 1);
+            memcpy(dst, &x, 4);
+            memcpy(dst + len - 4, &y, 4);
+            n = len;
+        }
+    } else {
+        const uint16_t *p = src, *end = src + len;
+        uint8_t *d = (uint8_t *)dst;
+        uint16x8_t v0, v1;
+        do {
+            v0 = vld1q_u16(p);
+            v1 = vld1q_u16(p + 8);
+            if (vmaxvq_u16(vorrq_u16(v0, v1)) >= 0x80)
+                goto general;
+            vst1q_u8(d, vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1)));
+            p += 16;
+            d += 16;
+        } while (end - p >= 16);
+        if (p < end) {
+            v0 = vld1q_u16(end - 16);
+            v1 = vld1q_u16(end - 8);
+            if (vmaxvq_u16(vorrq_u16(v0, v1)) >= 0x80)
+                goto general;
+            vst1q_u8((uint8_t *)dst + len - 16,
+                     vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1)));
+        }
+        n = len;
+        goto done;
+    general:
+        if (lossy)
+            return neon_u16_to_utf8_lossy_big(src, len, dst, (size_t)(p - src));
+        return neon_u16_to_utf8_strict_big(src, len, dst, (size_t)(p - src));
+    }
+done:
+    r.status = UNILANE_OK;
+    r.read = len;
+    r.written = n;
+    return r;
+}
+
+unilane_result unilane_neon_utf16_to_utf8(const uint16_t *src, size_t len, char *dst)
+{
+    return neon_u16_to_utf8_entry(src, len, dst, 0);
+}
+
+size_t unilane_neon_utf16_to_utf8_lossy(const uint16_t *src, size_t len, char *dst)
+{
+    return neon_u16_to_utf8_entry(src, len, dst, 1).written;
+}
+
+#undef NEON_U16_OPAQUE
+#undef NEON_U16_OPAQUE_PTR
+
+#else
+typedef int unilane_neon_utf16_unused;
+#endif
