@@ -139,7 +139,17 @@ stage_arm64() {
   echo "clang aarch64 compile: ok"
 }
 
-STAGES="bare gcc asan noavx2 arm64"
+# The first call racing in many threads, under ThreadSanitizer.
+stage_tsan() {
+  say "clang ThreadSanitizer: first-call race, kernel choice, CPU-feature mask hook"
+  mkdir -p "$OUT/tsan"
+  clang -std=c99 -g -O1 -fsanitize=thread -pthread -I"$ROOT/include" \
+    "$ROOT/tests/dispatch/test_dispatch.c" "$ROOT"/src/*/*.c -o "$OUT/tsan/test_dispatch"
+  TSAN_OPTIONS=halt_on_error=1 "$OUT/tsan/test_dispatch"
+  UNILANE_KERNEL=scalar TSAN_OPTIONS=halt_on_error=1 "$OUT/tsan/test_dispatch"
+}
+
+STAGES="bare tsan gcc asan noavx2 arm64"
 for s in $STAGES; do
   if [ -n "$ONLY" ] && [ "$ONLY" != "$s" ]; then continue; fi
   mkdir -p "$OUT"
