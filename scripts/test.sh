@@ -149,7 +149,13 @@ stage_tsan() {
   UNILANE_KERNEL=scalar TSAN_OPTIONS=halt_on_error=1 "$OUT/tsan/test_dispatch"
 }
 
-STAGES="bare tsan gcc asan noavx2 arm64"
+# Android, iOS and macOS targets: compile-only (no NDK or SDK on this machine).
+stage_targets() {
+  say "clang compile for Android / iOS / macOS targets (stand-in libc headers)"
+  ./scripts/check_targets.sh
+}
+
+STAGES="bare targets tsan gcc asan noavx2 arm64"
 for s in $STAGES; do
   if [ -n "$ONLY" ] && [ "$ONLY" != "$s" ]; then continue; fi
   mkdir -p "$OUT"
