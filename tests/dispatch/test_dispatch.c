@@ -5,6 +5,7 @@
  * first user of the library in its process, so it stays minimal.
  * Prints "N passed, M failed" and exits non-zero on a failure.
  */
+#define _POSIX_C_SOURCE 200112L
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
