@@ -132,20 +132,8 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_l1_to_utf8_long(const ch
 
 UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_latin1_to_utf8(const char *src, size_t len, char *dst)
 {
-    if (len < 8) {
-        /* 0..7 bytes: the encoding itself, one byte at a time */
-        size_t k, w = 0;
-        for (k = 0; k < len; k++) {
-            unsigned b = (unsigned char)src[k];
-            if (b < 0x80) {
-                dst[w++] = (char)b;
-            } else {
-                dst[w++] = (char)(0xC0 | (b >> 6));
-                dst[w++] = (char)(0x80 | (b & 0x3F));
-            }
-        }
-        return w;
-    }
+    if (len < 8)
+        return unilane_scalar_latin1_to_utf8(src, len, dst);
     if (len < 16) {
         /* 8..15 ASCII bytes are their own output: two overlapping halves */
         __m128i a = avx2_l1_load8(src), b = avx2_l1_load8(src + len - 8);

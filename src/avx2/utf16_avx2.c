@@ -1184,11 +1184,10 @@ UNILANE_TARGET_AVX2 static inline void avx2_u16_utf8_consts_init(avx2_u16_utf8_c
  * case), so up to 12 bytes past the block's output are overwritten with
  * garbage (64 bytes of room always suffice).
  */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block(__m256i v, char *out, size_t *written,
-                                                                         const avx2_u16_utf8_consts *k)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block2(__m256i v, __m256i top5, int clean, char *out,
+                                                                          size_t *written, const avx2_u16_utf8_consts *k)
 {
     const __m256i zero = _mm256_setzero_si256();
-    __m256i top5 = _mm256_and_si256(v, k->f800);
     /* -1 where u < 0x80, and where u < 0x800 */
     __m256i is1 = _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), zero);
     __m256i lt800 = _mm256_cmpeq_epi16(top5, zero);
@@ -1211,7 +1210,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block(__m256i
         _mm_storeu_si128((__m128i *)(void *)(out + n0), _mm256_extracti128_si256(c, 1));
         *written = n0 + 8 + (size_t)__builtin_popcount(g1);
         return 1;
-    } else if (!_mm256_testz_si256(_mm256_cmpeq_epi16(top5, k->d800), k->ones)) {
+    } else if (!clean && !_mm256_testz_si256(_mm256_cmpeq_epi16(top5, k->d800), k->ones)) {
         return 0; /* a surrogate */
     } else {
         /* 1-3 bytes per unit; a 4-byte slot per unit: bytes 0,1 in word a,
@@ -1243,6 +1242,13 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block(__m256i
         *written = n2 + avx2_u16_pack3_len[g3];
         return 1;
     }
+}
+
+/* top5 = v & 0xF800; clean: v is known to hold no surrogate. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block(__m256i v, char *out, size_t *written,
+                                                                         const avx2_u16_utf8_consts *k)
+{
+    return avx2_u16_utf8_block2(v, _mm256_and_si256(v, k->f800), 0, out, written, k);
 }
 
 /* Copies buf[0..n) to out, 8 <= n <= 48, with two fixed-size overlapping
@@ -1296,14 +1302,27 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
     __m256i ff80;
     unilane_result r;
     size_t i = 0, w = 0;
-    size_t clean_end = 0; /* strict: units [.., clean_end) hold no surrogate */
+    __m256i vnext = _mm256_setzero_si256(), tnext = _mm256_setzero_si256();
+    int have_next = 0; /* strict: vnext = units i.., checked, tnext = vnext & 0xF800 */
 
     avx2_u16_utf8_consts_init(&kc);
     ff80 = kc.ff80;
 
     while (len - i >= 28) {
-        __m256i v = avx2_u16_load(src + i);
+        __m256i v, top5;
+        int clean;
         size_t n, k;
+        if (have_next) {
+            /* loaded and checked for surrogates by the previous block */
+            v = vnext;
+            top5 = tnext;
+            clean = 1;
+            have_next = 0;
+        } else {
+            v = avx2_u16_load(src + i);
+            top5 = _mm256_and_si256(v, kc.f800);
+            clean = 0;
+        }
         if (_mm256_testz_si256(v, ff80)) {
             /* ASCII: 16 units, then 32 at a time while that lasts */
             _mm_storeu_si128((__m128i *)(void *)(dst + w), avx2_u16_pack16(v));
@@ -1319,26 +1338,22 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
             }
             continue;
         }
-        if (!lossy && i + 28 > clean_end) {
-            /* Look ahead: units [i + 16, clean_end) without a surrogate,
-               32 at a time (or up to len). */
+        if (!lossy) {
+            /* The 12 units after this block must hold no surrogate (see
+               above). The next 16 units are loaded and checked now and
+               handed to the next iteration. */
             __m256i sn;
-            size_t a = i + 16;
-            if (len - a >= 32) {
-                sn = _mm256_or_si256(avx2_u16_surr(avx2_u16_load(src + a)), avx2_u16_surr(avx2_u16_load(src + a + 16)));
-                a += 32;
-            } else if (len - a >= 16) {
-                /* [a, len): two overlapping vectors */
-                sn = _mm256_or_si256(avx2_u16_surr(avx2_u16_load(src + a)), avx2_u16_surr(avx2_u16_load(src + len - 16)));
-                a = len;
+            if (len - i >= 32) {
+                vnext = avx2_u16_load(src + i + 16);
+                tnext = _mm256_and_si256(vnext, kc.f800);
+                sn = _mm256_cmpeq_epi16(tnext, kc.d800);
+                have_next = 1;
             } else {
-                /* 12 <= len - a < 16: the last 16 units cover [a, len) */
+                /* 12..15 units follow: the last 16 units cover them */
                 sn = avx2_u16_surr(avx2_u16_load(src + len - 16));
-                a = len;
             }
-            if (UNILANE_LIKELY(_mm256_testz_si256(sn, sn))) {
-                clean_end = a;
-            } else {
+            if (UNILANE_UNLIKELY(!_mm256_testz_si256(sn, sn))) {
+                have_next = 0;
                 if (avx2_u16_utf8_block_exact(v, dst + w, &n, &kc)) {
                     i += 16;
                     w += n;
@@ -1347,7 +1362,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
                 goto surrogate;
             }
         }
-        if (UNILANE_LIKELY(avx2_u16_utf8_block(v, dst + w, &n, &kc))) {
+        if (UNILANE_LIKELY(avx2_u16_utf8_block2(v, top5, clean, dst + w, &n, &kc))) {
             i += 16;
             w += n;
             continue;
@@ -1355,6 +1370,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
     surrogate:
         /* A surrogate: scalar on these 16 units, less a final high
            surrogate (more input follows, so it is left for later). */
+        have_next = 0;
         k = 16 - (src[i + 15] >= 0xD800 && src[i + 15] <= 0xDBFF);
         if (lossy) {
             w += unilane_scalar_utf16_to_utf8_lossy(src + i, k, dst + w);
