@@ -223,6 +223,8 @@ size_t unilane_neon_latin1_to_utf8(const char *src, size_t len, char *dst)
         return 0;
     if (len < 16) {
         size_t i, w = 0;
+        if (len < 4)
+            goto bytes;
         if (len >= 8) {
             /* ASCII: two overlapping 8-byte halves. */
             uint8x8_t a = vld1_u8(p), b = vld1_u8(end - 8);
@@ -242,6 +244,7 @@ size_t unilane_neon_latin1_to_utf8(const char *src, size_t len, char *dst)
                 return len;
             }
         }
+    bytes:
         for (i = 0; i < len; i++) {
             unsigned b = p[i];
             if (b < 0x80) {

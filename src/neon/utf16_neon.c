@@ -321,10 +321,10 @@ size_t unilane_neon_utf16_make_well_formed(const uint16_t *src, size_t len, uint
 
 /*
  * TOO_LARGE at the first unit > 0xFF, after writing the ones before it.
- * Vectors prove blocks of 8 and 32 units <= 0xFF and narrow them; the
- * block that is not, and the last < 8 units when the last 8 (overlapping
- * done ones) are not all <= 0xFF, go unit by unit. The first 8 units are
- * tried alone, so that a unit > 0xFF near the start is found cheaply.
+ * Vectors prove blocks of 32, 16 or 8 units <= 0xFF and narrow them, then
+ * the last 16 or 8 units (overlapping done ones, stored again the same);
+ * from the first block that fails, units go one by one (the unit > 0xFF is
+ * within that block, so this is short).
  */
 unilane_result unilane_neon_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
 {
@@ -332,38 +332,63 @@ unilane_result unilane_neon_utf16_to_latin1(const uint16_t *src, size_t len, cha
     unilane_result r;
     size_t i = 0;
 
-    if (len >= 8) {
+    if (len < 8)
+        goto units;
+    {
+        /* The first 8 units with two 64-bit words (bits 8..15 of each
+           unit): a unit > 0xFF near the start stops before any vector. */
+        uint64_t w0, w1;
+        memcpy(&w0, src, 8);
+        memcpy(&w1, src + 4, 8);
+        if ((w0 | w1) & UINT64_C(0xFF00FF00FF00FF00))
+            goto units;
+    }
+    if (len >= 16) {
+        uint16x8_t a = vld1q_u16(src), b = vld1q_u16(src + 8);
+        if (vmaxvq_u16(vorrq_u16(a, b)) > 0xFF)
+            goto units;
+        vst1q_u8(d, vuzp1q_u8(vreinterpretq_u8_u16(a), vreinterpretq_u8_u16(b)));
+        i = 16;
+        while (len - i >= 32) {
+            uint16x8x4_t v = vld1q_u16_x4(src + i);
+            if (vmaxvq_u16(vorrq_u16(vorrq_u16(v.val[0], v.val[1]), vorrq_u16(v.val[2], v.val[3]))) > 0xFF)
+                goto units;
+            /* UZP1 on bytes keeps the even bytes: the low byte of each unit. */
+            vst1q_u8(d + i, vuzp1q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1])));
+            vst1q_u8(d + i + 16, vuzp1q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3])));
+            i += 32;
+        }
+        if (len - i >= 16) {
+            a = vld1q_u16(src + i);
+            b = vld1q_u16(src + i + 8);
+            if (vmaxvq_u16(vorrq_u16(a, b)) > 0xFF)
+                goto units;
+            vst1q_u8(d + i, vuzp1q_u8(vreinterpretq_u8_u16(a), vreinterpretq_u8_u16(b)));
+            i += 16;
+        }
+        if (i < len) {
+            /* 1..15 units left, len >= 16: the last 16 units. */
+            a = vld1q_u16(src + len - 16);
+            b = vld1q_u16(src + len - 8);
+            if (vmaxvq_u16(vorrq_u16(a, b)) > 0xFF)
+                goto units;
+            vst1q_u8(d + len - 16, vuzp1q_u8(vreinterpretq_u8_u16(a), vreinterpretq_u8_u16(b)));
+            i = len;
+        }
+    } else {
         uint16x8_t a = vld1q_u16(src);
-        if (vmaxvq_u16(a) <= 0xFF) {
-            vst1_u8(d, vmovn_u16(a));
-            i = 8;
-            while (len - i >= 32) {
-                uint16x8x4_t v = vld1q_u16_x4(src + i);
-                if (vmaxvq_u16(vorrq_u16(vorrq_u16(v.val[0], v.val[1]), vorrq_u16(v.val[2], v.val[3]))) > 0xFF)
-                    break;
-                /* UZP1 on bytes keeps the even bytes: the low byte of each unit. */
-                vst1q_u8(d + i, vuzp1q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1])));
-                vst1q_u8(d + i + 16, vuzp1q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3])));
-                i += 32;
-            }
-            while (len - i >= 8) {
-                a = vld1q_u16(src + i);
-                if (vmaxvq_u16(a) > 0xFF)
-                    break;
-                vst1_u8(d + i, vmovn_u16(a));
-                i += 8;
-            }
-            if (len - i < 8 && i < len) {
-                /* 1..7 units left: the last 8 units, overlapping done
-                   ones (stored again, the same). */
-                a = vld1q_u16(src + len - 8);
-                if (vmaxvq_u16(a) <= 0xFF) {
-                    vst1_u8(d + len - 8, vmovn_u16(a));
-                    i = len;
-                }
-            }
+        vst1_u8(d, vmovn_u16(a));
+        i = 8;
+        if (len - i > 1) {
+            /* 2..7 units left: the last 8 units. */
+            a = vld1q_u16(src + len - 8);
+            if (vmaxvq_u16(a) > 0xFF)
+                goto units;
+            vst1_u8(d + len - 8, vmovn_u16(a));
+            i = len;
         }
     }
+units:
     for (; i < len; i++) {
         if (src[i] > 0xFF) {
             r.status = UNILANE_TOO_LARGE;

@@ -1365,6 +1365,33 @@ static UNILANE_ALWAYS_INLINE void neon_u8_units16(uint8x16_t pv, uint8x16_t v, u
 }
 
 /*
+ * neon_u8_units16 (three) when 4-byte characters occur, p3 = v[j-3]:
+ *   11110abc 10defghi 10jklmno 10pqrstu
+ * gives two units, the high surrogate in the lane of its third byte and the
+ * low surrogate in the lane of its last byte:
+ *   third byte  D800 + (abc defghi jk) - 0x40, i.e. lo = (defghi jk) - 0x40
+ *               (mod 256), hi = D8 + abc - borrow (D8 + abc = p2 + E8 mod 256)
+ *   last byte   lo = no pqrstu (as for 3 bytes), hi = DC | lm
+ * Returns 0xFF in the lanes of third bytes (kept as well as the lanes that
+ * end a character).
+ */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_units4(uint8x16_t pv, uint8x16_t v, uint8x16_t cont,
+                                                       uint8x16_t *lo, uint8x16_t *hi)
+{
+    const uint8x16_t f0 = vdupq_n_u8(0xF0);
+    uint8x16_t p1 = vextq_u8(pv, v, 15), p2 = vextq_u8(pv, v, 14), p3 = vextq_u8(pv, v, 13);
+    uint8x16_t p2c = vandq_u8(p2, neon_u8_is_cont(p1));
+    uint8x16_t h = vandq_u8(cont, vsliq_n_u8(vshrq_n_u8(p1, 2), p2c, 4));
+    uint8x16_t third = vcgeq_u8(p2, f0), last = vcgeq_u8(p3, f0);
+    uint8x16_t x = vsliq_n_u8(vshrq_n_u8(v, 4), p1, 2);
+    uint8x16_t xhi = vaddq_u8(vaddq_u8(p2, vdupq_n_u8(0xE8)), vcltq_u8(x, vdupq_n_u8(0x40)));
+    h = vbslq_u8(vandq_u8(last, vdupq_n_u8(0xFC)), vdupq_n_u8(0xDC), h);
+    *lo = vbslq_u8(third, vsubq_u8(x, vdupq_n_u8(0x40)), vbslq_u8(cont, vsliq_n_u8(v, p1, 6), v));
+    *hi = vbslq_u8(third, xhi, h);
+    return third;
+}
+
+/*
  * Stores the kept 16-bit lanes of z[0..7] (8 lanes each) packed at d and
  * returns the new end. Byte h of km (lanes 0..7) has bit j set iff lane j
  * of z[h] is kept. Every store is 16 bytes wide whatever it holds (see the
@@ -1405,9 +1432,11 @@ static UNILANE_ALWAYS_INLINE uint8x8_t neon_u8_gather(uint8x16_t a, uint8x16_t b
  * Converts the 64-byte block s[0..64) to UTF-16 at d (a byte pointer),
  * returns the new end. The block and the 64 bytes after it are valid
  * UTF-8, every character ending in the block has at most 3 bytes (at most 2
- * when !three), pv holds the 16 bytes before the block (zero if the
- * conversion starts at the block) and nx the 16 bytes after it. The
- * characters that END in the block are written.
+ * when !three; three == 2 allows 4 bytes, see neon_u8_units4), pv holds the
+ * 16 bytes before the block (zero if the conversion starts at the block) and
+ * nx the 16 bytes after it. The characters that END in the block are
+ * written, and with three == 2 the high surrogate of a 4-byte character
+ * whose third byte is the last of the block.
  */
 static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block16(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, int three,
                                                       uint8_t *d, uint8x16_t bitw, const uint8_t *tab)
@@ -1418,11 +1447,21 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block16(const uint8_t *s, uint8x16
     uint8x16_t lo0, hi0, lo1, hi1, lo2, hi2, lo3, hi3, z[8];
     uint8x8_t km;
 
-    neon_u8_units16(pv, b.val[0], c0, three, &lo0, &hi0);
-    neon_u8_units16(b.val[0], b.val[1], c1, three, &lo1, &hi1);
-    neon_u8_units16(b.val[1], b.val[2], c2, three, &lo2, &hi2);
-    neon_u8_units16(b.val[2], b.val[3], c3, three, &lo3, &hi3);
-    if (three) {
+    if (three == 2) {
+        uint8x16_t t0 = neon_u8_units4(pv, b.val[0], c0, &lo0, &hi0);
+        uint8x16_t t1 = neon_u8_units4(b.val[0], b.val[1], c1, &lo1, &hi1);
+        uint8x16_t t2 = neon_u8_units4(b.val[1], b.val[2], c2, &lo2, &hi2);
+        uint8x16_t t3 = neon_u8_units4(b.val[2], b.val[3], c3, &lo3, &hi3);
+        uint8x16_t c4 = neon_u8_is_cont(nx);
+        km = neon_u8_gather(vbicq_u8(bitw, vbicq_u8(vextq_u8(c0, c1, 1), t0)),
+                            vbicq_u8(bitw, vbicq_u8(vextq_u8(c1, c2, 1), t1)),
+                            vbicq_u8(bitw, vbicq_u8(vextq_u8(c2, c3, 1), t2)),
+                            vbicq_u8(bitw, vbicq_u8(vextq_u8(c3, c4, 1), t3)));
+    } else if (three) {
+        neon_u8_units16(pv, b.val[0], c0, three, &lo0, &hi0);
+        neon_u8_units16(b.val[0], b.val[1], c1, three, &lo1, &hi1);
+        neon_u8_units16(b.val[1], b.val[2], c2, three, &lo2, &hi2);
+        neon_u8_units16(b.val[2], b.val[3], c3, three, &lo3, &hi3);
         /* a character ends at j iff byte j+1 is not a continuation */
         uint8x16_t c4 = neon_u8_is_cont(nx);
         km = neon_u8_gather(vbicq_u8(bitw, vextq_u8(c0, c1, 1)), vbicq_u8(bitw, vextq_u8(c1, c2, 1)),
@@ -1430,6 +1469,10 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block16(const uint8_t *s, uint8x16
     } else {
         /* with 1- and 2-byte characters: iff byte j is not a lead */
         const uint8x16_t c0lead = vdupq_n_u8(0xC0);
+        neon_u8_units16(pv, b.val[0], c0, three, &lo0, &hi0);
+        neon_u8_units16(b.val[0], b.val[1], c1, three, &lo1, &hi1);
+        neon_u8_units16(b.val[1], b.val[2], c2, three, &lo2, &hi2);
+        neon_u8_units16(b.val[2], b.val[3], c3, three, &lo3, &hi3);
         km = neon_u8_gather(vbicq_u8(bitw, vcgeq_u8(b.val[0], c0lead)), vbicq_u8(bitw, vcgeq_u8(b.val[1], c0lead)),
                             vbicq_u8(bitw, vcgeq_u8(b.val[2], c0lead)), vbicq_u8(bitw, vcgeq_u8(b.val[3], c0lead)));
     }
@@ -1455,11 +1498,16 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_vector16(uint8x16_t prev, uint8x16
 {
     uint8x16_t cont = neon_u8_is_cont(v), lo, hi, kb, x;
     unsigned k, k0, k1;
-    neon_u8_units16(prev, v, cont, three, &lo, &hi);
-    if (three)
-        kb = vbicq_u8(bitw, vextq_u8(cont, neon_u8_is_cont(next), 1));
-    else
-        kb = vbicq_u8(bitw, vcgeq_u8(v, vdupq_n_u8(0xC0)));
+    if (three == 2) {
+        uint8x16_t t = neon_u8_units4(prev, v, cont, &lo, &hi);
+        kb = vbicq_u8(bitw, vbicq_u8(vextq_u8(cont, neon_u8_is_cont(next), 1), t));
+    } else {
+        neon_u8_units16(prev, v, cont, three, &lo, &hi);
+        if (three)
+            kb = vbicq_u8(bitw, vextq_u8(cont, neon_u8_is_cont(next), 1));
+        else
+            kb = vbicq_u8(bitw, vcgeq_u8(v, vdupq_n_u8(0xC0)));
+    }
     x = vpaddq_u8(kb, kb);
     x = vpaddq_u8(x, x);
     x = vpaddq_u8(x, x);
@@ -1556,6 +1604,8 @@ typedef struct neon_u8_stop {
                        scalar code must convert src[pos..win_end) (win_end is
                        len or a non-continuation byte) before the vector loop
                        can go on from win_end. */
+    int four;       /* stopped at a block with 4-byte characters (win_end
+                       is then only nonzero) */
 } neon_u8_stop;
 
 /* Block types: the longest character that ends in the block. */
@@ -1596,6 +1646,7 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
     __asm__("" : "+r"(tab), "+r"(bytes), "+w"(bitw));
     neon_u8_kl_init(&k);
     st.win_end = 0;
+    st.four = 0;
     b = neon_u8_load4(s + v);
     for (;;) {
         /* b = block v. If v > start, block v - 64 is valid, of type tc,
@@ -1609,8 +1660,12 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
             e = vdupq_n_u8(0);
         } else if (m < (latin1 ? 0xC4u : 0xE0u)) {
             tv = NEON_U8_T_2;
-            stale = 1;
             e = neon_u8_check2(b, pv);
+            /* after a block checked with the tables: its last byte may be
+               C0 or C1, which only the pair with the next byte reveals */
+            if (UNILANE_UNLIKELY(!stale))
+                e = vorrq_u8(e, veorq_u8(vcgeq_u8(pv, vdupq_n_u8(0xC0)), vcgeq_u8(pv, vdupq_n_u8(0xC2))));
+            stale = 1;
         } else if (latin1) {
             tv = NEON_U8_T_4;
             e = vdupq_n_u8(1);
@@ -1644,11 +1699,9 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
                 else if (tc == NEON_U8_T_3)
                     d = neon_u8_block16(c, cpv, b.val[0], 1, d, bitw, tab);
                 else {
-                    /* 4-byte characters: the scalar code converts this
-                       block and the next few (where there is one there
-                       are often more, and every restart of the vector
-                       loop validates a block without converting it) */
-                    st.win_end = neon_u8_next_start(s, len, len - v > 448 ? v + 448 : len);
+                    /* 4-byte characters: neon_u8_convert4 takes over */
+                    st.win_end = v;
+                    st.four = 1;
                     break;
                 }
             }
@@ -1710,6 +1763,80 @@ out:
     return st;
 }
 
+/*
+ * UTF-8 -> UTF-16 where neon_u8_convert met 4-byte characters, from the
+ * character start `start` (dst already holds w units; len - start >= 128):
+ * every block is checked with the tables and converted by neon_u8_block16 /
+ * neon_u8_sparse16 with three == 2, one block behind the check as in
+ * neon_u8_convert. A high surrogate can be written with the block that
+ * holds the third byte while the low one comes with the next block; where
+ * the loop stops before that block, the high surrogate is taken back.
+ * Stops with four == 1 after two blocks without 4-byte characters (the
+ * caller goes back to neon_u8_convert), with win_end at an error (as
+ * neon_u8_convert), or with win_end == 0 near the end of the input.
+ */
+static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t len, size_t start, uint16_t *dst,
+                                                      size_t w)
+{
+    neon_u8_stop st;
+    neon_u8_kl k;
+    uint8x16_t bitw = vld1q_u8(neon_u8_bitw);
+    uint8x16_t pv = vdupq_n_u8(0);
+    size_t v = start;
+    unsigned tc = NEON_U8_T_NONE, calm = 0;
+    uint32_t vmc = 0;
+    uint8_t *d = (uint8_t *)(dst + w);
+    const uint8_t *tab = &neon_u8_pack16[0][0];
+    const uint8_t *bytes = neon_u8_bytes16;
+
+    neon_u8_kl_init(&k);
+    st.win_end = 0;
+    st.four = 0;
+    for (;;) {
+        uint8x16x4_t b = neon_u8_load4(s + v);
+        uint32_t vmv;
+        unsigned m = neon_u8_block_max_vm(b, pv, &vmv);
+        if (UNILANE_UNLIKELY(neon_u8_any(neon_u8_kl_block(&k, pv, b)))) {
+            st.win_end = neon_u8_next_start(s, len, v + 64);
+            break;
+        }
+        if (tc != NEON_U8_T_NONE) {
+            const uint8_t *c = s + v - 64;
+            uint8x16_t cpv = v - 64 == start ? vdupq_n_u8(0) : vld1q_u8(c - 16);
+            if (tc == NEON_U8_T_ASCII)
+                d = neon_u8_ascii_block(vld1q_u8_x4(c), d, 0);
+            else if ((vmc & 0x80808080u) != 0x80808080u)
+                d = neon_u8_sparse16(c, cpv, b.val[0], 2, vmc, d, bitw, tab, bytes);
+            else
+                d = neon_u8_block16(c, cpv, b.val[0], 2, d, bitw, tab);
+        }
+        calm = m < 0xF0 ? calm + 1 : 0;
+        tc = m < 0x80 ? NEON_U8_T_ASCII : NEON_U8_T_4;
+        vmc = vmv;
+        pv = b.val[3];
+        v += 64;
+        if (len - v < 64)
+            break;
+        if (calm >= 2) {
+            st.four = 1;
+            break;
+        }
+    }
+    if (tc == NEON_U8_T_NONE) {
+        st.pos = v;
+    } else {
+        size_t c = v - 64;
+        while (c > start && (s[c] & 0xC0) == 0x80)
+            c--;
+        st.pos = c;
+        /* the third byte of this character ends block v - 128 */
+        if (c + 3 == v - 64 && s[c] >= 0xF0)
+            d -= 2;
+    }
+    st.written = (size_t)(d - (uint8_t *)dst) / 2;
+    return st;
+}
+
 /* Inputs shorter than this go to the scalar code directly. */
 #define NEON_U8_CONVERT_MIN 128
 
@@ -1723,6 +1850,15 @@ static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_utf16_long(const char *sr
         neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, 0);
         i = st.pos;
         w = st.written;
+        if (st.four) {
+            if (len - i < NEON_U8_CONVERT_MIN)
+                break;
+            st = neon_u8_convert4(s, len, i, dst, w);
+            i = st.pos;
+            w = st.written;
+            if (st.four)
+                continue;
+        }
         if (st.win_end == 0)
             break;
         r = unilane_scalar_utf8_to_utf16(src + i, st.win_end - i, dst + w);
@@ -1757,6 +1893,15 @@ static UNILANE_NOINLINE size_t neon_u8_utf8_to_utf16_lossy_long(const char *src,
         neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, 0);
         i = st.pos;
         w = st.written;
+        if (st.four) {
+            if (len - i < NEON_U8_CONVERT_MIN)
+                break;
+            st = neon_u8_convert4(s, len, i, dst, w);
+            i = st.pos;
+            w = st.written;
+            if (st.four)
+                continue;
+        }
         if (st.win_end == 0)
             break;
         w += unilane_scalar_utf8_to_utf16_lossy(src + i, st.win_end - i, dst + w);
