@@ -16,7 +16,7 @@
 #                 brings its libunilane.a up to date, then links
 #                 tools/icount_kernel.c statically against it.
 #   ICOUNT_K      number of calls in the measured run (default 10).
-#   ICOUNT_TOOL   the icount wrapper (default /work/shared/tools/qemu-icount/icount).
+#   ICOUNT_TOOL   the icount wrapper (default <repo>/../shared/tools/qemu-icount/icount).
 #   ICOUNT_CC     the aarch64 C compiler command (default aarch64-linux-gnu-gcc).
 #
 # It runs the harness with K=0 and with K=N and prints
@@ -32,7 +32,7 @@ func=$1 file=$2 kernel=${3:-auto}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 build=${ICOUNT_BUILD:-$repo/build-icount}
 k=${ICOUNT_K:-10}
-icount=${ICOUNT_TOOL:-/work/shared/tools/qemu-icount/icount}
+icount=${ICOUNT_TOOL:-$repo/../shared/tools/qemu-icount/icount}
 cc=${ICOUNT_CC:-aarch64-linux-gnu-gcc}
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
