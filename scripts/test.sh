@@ -2,7 +2,7 @@
 # scripts/test.sh -- the README's test command: installs what is missing (as
 # root, with apt-get), then builds and runs every test configuration.
 #
-#   ./scripts/test.sh            everything (about 15 minutes on 2 cores)
+#   ./scripts/test.sh            everything (about 10 minutes on 2 cores)
 #   ./scripts/test.sh --no-arm   skip the AArch64 cross build under qemu
 #   ./scripts/test.sh --only NAME  run one stage (see the list at the bottom)
 #
@@ -155,7 +155,27 @@ stage_targets() {
   ./scripts/check_targets.sh
 }
 
-STAGES="bare targets tsan gcc asan noavx2 arm64"
+# The four ways a consumer gets unilane (two amalgamated files, installed
+# CMake package, add_subdirectory/FetchContent, pkg-config), and the whole
+# suite built from the amalgamation on x86-64 and AArch64.
+stage_consumers() {
+  say "consumers: amalgamation, find_package, add_subdirectory, FetchContent, pkg-config"
+  local arm=()
+  if [ "$DO_ARM" != 1 ]; then arm=(--no-arm); fi
+  UNILANE_CONSUMER_BUILD="$OUT/consumers" ./scripts/test_consumers.sh "${arm[@]}"
+}
+
+# libFuzzer (clang, ASan+UBSan): every kernel against scalar on guarded
+# buffers, a fixed short time per target; the NEON build under qemu too.
+stage_fuzz() {
+  say "fuzzing: 15 s per target (x86-64), 10 s per target (AArch64 under qemu)"
+  UNILANE_FUZZ_BUILD="$OUT/fuzz" ./scripts/fuzz.sh 15
+  if [ "$DO_ARM" = 1 ]; then
+    UNILANE_FUZZ_BUILD="$OUT/fuzz-arm64" ./scripts/fuzz.sh --qemu-aarch64 10
+  fi
+}
+
+STAGES="bare targets tsan gcc asan noavx2 arm64 consumers fuzz"
 for s in $STAGES; do
   if [ -n "$ONLY" ] && [ "$ONLY" != "$s" ]; then continue; fi
   mkdir -p "$OUT"
