@@ -159,8 +159,13 @@ unilane_result unilane_scalar_validate_utf8(const char *src, size_t len)
         }
         n = gen_utf8_next(s + i, len - i, &cp);
         if (UNILANE_UNLIKELY(n == 0)) {
+            /* A local status, not &r.status: with r in memory gcc copies it
+               out with a 16-byte load over narrower stores, a store-
+               forwarding stall that costs short inputs more than the work. */
+            unilane_status st;
             size_t maximal;
-            (void)unilane_scalar_utf8_decode_one(s + i, len - i, &cp, &r.status, &maximal);
+            (void)unilane_scalar_utf8_decode_one(s + i, len - i, &cp, &st, &maximal);
+            r.status = st;
             r.read = i;
             r.written = 0;
             return r;
@@ -223,8 +228,13 @@ unilane_result unilane_scalar_utf8_to_utf16(const char *src, size_t len, uint16_
         }
         n = gen_utf8_next(s + i, len - i, &cp);
         if (UNILANE_UNLIKELY(n == 0)) {
+            /* A local status, not &r.status: with r in memory gcc copies it
+               out with a 16-byte load over narrower stores, a store-
+               forwarding stall that costs short inputs more than the work. */
+            unilane_status st;
             size_t maximal;
-            (void)unilane_scalar_utf8_decode_one(s + i, len - i, &cp, &r.status, &maximal);
+            (void)unilane_scalar_utf8_decode_one(s + i, len - i, &cp, &st, &maximal);
+            r.status = st;
             r.read = i;
             r.written = w;
             return r;
@@ -283,8 +293,13 @@ unilane_result unilane_scalar_utf8_to_latin1(const char *src, size_t len, char *
         }
         n = gen_utf8_next(s + i, len - i, &cp);
         if (UNILANE_UNLIKELY(n == 0)) {
+            /* A local status, not &r.status: with r in memory gcc copies it
+               out with a 16-byte load over narrower stores, a store-
+               forwarding stall that costs short inputs more than the work. */
+            unilane_status st;
             size_t maximal;
-            (void)unilane_scalar_utf8_decode_one(s + i, len - i, &cp, &r.status, &maximal);
+            (void)unilane_scalar_utf8_decode_one(s + i, len - i, &cp, &st, &maximal);
+            r.status = st;
             r.read = i;
             r.written = w;
             return r;
