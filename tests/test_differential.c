@@ -289,7 +289,7 @@ START_TEST(df_random_mixtures)
     static unsigned char b[DF_MAX];
     static uint16_t u[DF_MAX];
     ut_rng r;
-    size_t it, n, iters = ut_iters(3000);
+    size_t it, n, iters = ut_iters(6000);
     ut_select(_i);
     df_tag = "random mixtures";
     ut_rng_init(&r, "df_random_mixtures", 0);
@@ -309,7 +309,7 @@ START_TEST(df_mutations)
     static unsigned char b[DF_MAX];
     static uint16_t u[DF_MAX];
     ut_rng r;
-    size_t it, n, m, iters = ut_iters(1500);
+    size_t it, n, m, iters = ut_iters(4000);
     ut_select(_i);
     df_tag = "mutations";
     ut_rng_init(&r, "df_mutations", 0);

@@ -305,7 +305,7 @@ START_TEST(st_decode_random)
     static const int bads[] = {0, 0, 20, 100, 400};
     unsigned char buf[ST_MAX];
     ut_rng r;
-    size_t it, n, iters = ut_iters(300);
+    size_t it, n, iters = ut_iters(800);
     ut_select(_i);
     ut_rng_init(&r, "st_decode_random", 0);
     for (it = 0; it < iters; it++) {
@@ -325,7 +325,7 @@ START_TEST(st_encode_random)
     static const int bads[] = {0, 0, 20, 100, 400};
     uint16_t buf[ST_MAX];
     ut_rng r;
-    size_t it, n, iters = ut_iters(300);
+    size_t it, n, iters = ut_iters(800);
     ut_select(_i);
     ut_rng_init(&r, "st_encode_random", 0);
     for (it = 0; it < iters; it++) {
