@@ -108,6 +108,16 @@ stage_gcc() {
   UNILANE_TEST_REQUIRE=$NATIVE_REQUIRE run_ctest "$OUT/gcc"
 }
 
+# The fallback: the gcc build's whole suite again, once with every CPU
+# feature masked off through the test-only hook (as on a CPU without AVX2),
+# once with UNILANE_KERNEL=scalar. Both must choose scalar and pass.
+stage_fallback() {
+  say "fallback: full suite with CPU features masked, and with UNILANE_KERNEL=scalar"
+  [ -f "$OUT/gcc/CMakeCache.txt" ] || stage_gcc
+  UNILANE_TEST_MASK_CPU=0xffffffff UNILANE_TEST_REQUIRE=scalar run_ctest "$OUT/gcc"
+  UNILANE_KERNEL=scalar UNILANE_TEST_REQUIRE=$NATIVE_REQUIRE run_ctest "$OUT/gcc"
+}
+
 # clang with AddressSanitizer and UndefinedBehaviorSanitizer.
 stage_asan() {
   say "clang ASan+UBSan: full suite"
@@ -175,7 +185,7 @@ stage_fuzz() {
   fi
 }
 
-STAGES="bare targets tsan gcc asan noavx2 arm64 consumers fuzz"
+STAGES="bare targets tsan gcc fallback asan noavx2 arm64 consumers fuzz"
 for s in $STAGES; do
   if [ -n "$ONLY" ] && [ "$ONLY" != "$s" ]; then continue; fi
   mkdir -p "$OUT"

@@ -2,6 +2,7 @@
  * common.c -- see common.h.
  */
 #include "common.h"
+#include "../src/dispatch/cpu.h" /* unilane_test_mask_cpu_features: test-only hook */
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -376,8 +377,17 @@ int ut_main(Suite *(*make)(void))
     int i, failed, missing = 0;
     void *m;
 
+    const char *mask = getenv("UNILANE_TEST_MASK_CPU");
+
     if (mf && atoi(mf) > 0)
         ut_max_fails = atoi(mf);
+    /* UNILANE_TEST_MASK_CPU=0xffffffff: the CPU features in the mask count
+       as absent, as on a CPU without them; the whole suite then runs on what
+       the library falls back to. */
+    if (mask && *mask) {
+        unilane_test_mask_cpu_features((uint32_t)strtoul(mask, NULL, 0));
+        printf("CPU features masked: %s\n", mask);
+    }
     m = mmap(NULL, sizeof(unsigned long long) * (UT_MAX_KERNELS + 1), PROT_READ | PROT_WRITE,
              MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (m == MAP_FAILED) {
