@@ -5,9 +5,11 @@
  *
  * Division of labour (see src/generic/generic.h): the vector code only finds
  * the 64-byte blocks that are clean; whenever a block needs attention
- * (an ill-formed sequence, a 4-byte character, a character above U+00FF for
- * Latin-1) and for the last bytes of the input, the scalar kernel is called
- * from a character boundary and decides status and position.
+ * (an ill-formed sequence, a character above U+00FF for Latin-1) and for the
+ * last bytes of the input, the scalar kernel is called from a character
+ * boundary and decides status and position. Blocks with 4-byte characters
+ * (UTF-16 output only) leave the main loop for a second one that writes
+ * surrogate pairs (neon_u8_convert4).
  *
  * Validation is Keiser & Lemire's ("Validating UTF-8 in less than one
  * instruction per byte", 2021): three 16-entry nibble tables classify every
@@ -1023,20 +1025,22 @@ static UNILANE_ALWAYS_INLINE void neon_u8_kl_from(neon_u8_kl *k, uint8x16_t pv)
  * Check of a block whose bytes, and the last 3 bytes before it (in pv), are
  * all below E0: then it is valid iff every continuation byte follows a lead
  * C2..DF, every such lead is followed by a continuation byte, and there is
- * no C0 or C1. A lead in the last lane is checked with the next block.
- * Nonzero lanes: ill-formed.
+ * no C0 or C1. The tests look at each byte and the byte before it, from the
+ * last byte before the block (which a block checked with the tables leaves
+ * unchecked when it is C0 or C1) to the second last of the block; the last
+ * is checked with the next block. Nonzero lanes: ill-formed.
  */
 static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_check2(uint8x16x4_t b, uint8x16_t pv)
 {
     const uint8x16_t c2 = vdupq_n_u8(0xC2), c0 = vdupq_n_u8(0xC0);
-    uint8x16_t lp = vcgeq_u8(pv, c2), e = vdupq_n_u8(0);
+    uint8x16_t e = vdupq_n_u8(0);
     int q;
     for (q = 0; q < 4; q++) {
-        uint8x16_t l = vcgeq_u8(b.val[q], c2);
+        uint8x16_t p = vextq_u8(q ? b.val[q - 1] : pv, b.val[q], 15); /* the bytes before */
+        uint8x16_t l = vcgeq_u8(p, c2);
         uint8x16_t cont = vcltq_s8(vreinterpretq_s8_u8(b.val[q]), vdupq_n_s8(-64));
-        e = vorrq_u8(e, veorq_u8(vextq_u8(lp, l, 15), cont));
-        e = vorrq_u8(e, veorq_u8(vcgeq_u8(b.val[q], c0), l));
-        lp = l;
+        e = vorrq_u8(e, veorq_u8(l, cont));
+        e = vorrq_u8(e, veorq_u8(vcgeq_u8(p, c0), l));
     }
     return e;
 }
@@ -1432,11 +1436,9 @@ static UNILANE_ALWAYS_INLINE uint8x8_t neon_u8_gather(uint8x16_t a, uint8x16_t b
  * Converts the 64-byte block s[0..64) to UTF-16 at d (a byte pointer),
  * returns the new end. The block and the 64 bytes after it are valid
  * UTF-8, every character ending in the block has at most 3 bytes (at most 2
- * when !three; three == 2 allows 4 bytes, see neon_u8_units4), pv holds the
- * 16 bytes before the block (zero if the conversion starts at the block) and
- * nx the 16 bytes after it. The characters that END in the block are
- * written, and with three == 2 the high surrogate of a 4-byte character
- * whose third byte is the last of the block.
+ * when !three), pv holds the 16 bytes before the block (zero if the
+ * conversion starts at the block) and nx the 16 bytes after it. The
+ * characters that END in the block are written.
  */
 static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block16(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, int three,
                                                       uint8_t *d, uint8x16_t bitw, const uint8_t *tab)
@@ -1447,21 +1449,11 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block16(const uint8_t *s, uint8x16
     uint8x16_t lo0, hi0, lo1, hi1, lo2, hi2, lo3, hi3, z[8];
     uint8x8_t km;
 
-    if (three == 2) {
-        uint8x16_t t0 = neon_u8_units4(pv, b.val[0], c0, &lo0, &hi0);
-        uint8x16_t t1 = neon_u8_units4(b.val[0], b.val[1], c1, &lo1, &hi1);
-        uint8x16_t t2 = neon_u8_units4(b.val[1], b.val[2], c2, &lo2, &hi2);
-        uint8x16_t t3 = neon_u8_units4(b.val[2], b.val[3], c3, &lo3, &hi3);
-        uint8x16_t c4 = neon_u8_is_cont(nx);
-        km = neon_u8_gather(vbicq_u8(bitw, vbicq_u8(vextq_u8(c0, c1, 1), t0)),
-                            vbicq_u8(bitw, vbicq_u8(vextq_u8(c1, c2, 1), t1)),
-                            vbicq_u8(bitw, vbicq_u8(vextq_u8(c2, c3, 1), t2)),
-                            vbicq_u8(bitw, vbicq_u8(vextq_u8(c3, c4, 1), t3)));
-    } else if (three) {
-        neon_u8_units16(pv, b.val[0], c0, three, &lo0, &hi0);
-        neon_u8_units16(b.val[0], b.val[1], c1, three, &lo1, &hi1);
-        neon_u8_units16(b.val[1], b.val[2], c2, three, &lo2, &hi2);
-        neon_u8_units16(b.val[2], b.val[3], c3, three, &lo3, &hi3);
+    neon_u8_units16(pv, b.val[0], c0, three, &lo0, &hi0);
+    neon_u8_units16(b.val[0], b.val[1], c1, three, &lo1, &hi1);
+    neon_u8_units16(b.val[1], b.val[2], c2, three, &lo2, &hi2);
+    neon_u8_units16(b.val[2], b.val[3], c3, three, &lo3, &hi3);
+    if (three) {
         /* a character ends at j iff byte j+1 is not a continuation */
         uint8x16_t c4 = neon_u8_is_cont(nx);
         km = neon_u8_gather(vbicq_u8(bitw, vextq_u8(c0, c1, 1)), vbicq_u8(bitw, vextq_u8(c1, c2, 1)),
@@ -1469,10 +1461,6 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block16(const uint8_t *s, uint8x16
     } else {
         /* with 1- and 2-byte characters: iff byte j is not a lead */
         const uint8x16_t c0lead = vdupq_n_u8(0xC0);
-        neon_u8_units16(pv, b.val[0], c0, three, &lo0, &hi0);
-        neon_u8_units16(b.val[0], b.val[1], c1, three, &lo1, &hi1);
-        neon_u8_units16(b.val[1], b.val[2], c2, three, &lo2, &hi2);
-        neon_u8_units16(b.val[2], b.val[3], c3, three, &lo3, &hi3);
         km = neon_u8_gather(vbicq_u8(bitw, vcgeq_u8(b.val[0], c0lead)), vbicq_u8(bitw, vcgeq_u8(b.val[1], c0lead)),
                             vbicq_u8(bitw, vcgeq_u8(b.val[2], c0lead)), vbicq_u8(bitw, vcgeq_u8(b.val[3], c0lead)));
     }
@@ -1498,16 +1486,11 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_vector16(uint8x16_t prev, uint8x16
 {
     uint8x16_t cont = neon_u8_is_cont(v), lo, hi, kb, x;
     unsigned k, k0, k1;
-    if (three == 2) {
-        uint8x16_t t = neon_u8_units4(prev, v, cont, &lo, &hi);
-        kb = vbicq_u8(bitw, vbicq_u8(vextq_u8(cont, neon_u8_is_cont(next), 1), t));
-    } else {
-        neon_u8_units16(prev, v, cont, three, &lo, &hi);
-        if (three)
-            kb = vbicq_u8(bitw, vextq_u8(cont, neon_u8_is_cont(next), 1));
-        else
-            kb = vbicq_u8(bitw, vcgeq_u8(v, vdupq_n_u8(0xC0)));
-    }
+    neon_u8_units16(prev, v, cont, three, &lo, &hi);
+    if (three)
+        kb = vbicq_u8(bitw, vextq_u8(cont, neon_u8_is_cont(next), 1));
+    else
+        kb = vbicq_u8(bitw, vcgeq_u8(v, vdupq_n_u8(0xC0)));
     x = vpaddq_u8(kb, kb);
     x = vpaddq_u8(x, x);
     x = vpaddq_u8(x, x);
@@ -1536,6 +1519,79 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse16(const uint8_t *s, uint8x1
         uint8x16_t v = b.val[q];
         if (vm & (0x80u << (8 * q))) {
             d = neon_u8_vector16(q ? b.val[q - 1] : pv, v, q < 3 ? b.val[q + 1] : nx, three, d, bitw, tab, bytes);
+        } else {
+            uint16_t *d16 = (uint16_t *)(void *)d;
+            vst1q_u16(d16, vmovl_u8(vget_low_u8(v)));
+            vst1q_u16(d16 + 8, vmovl_high_u8(v));
+            d += 32;
+        }
+    }
+    return d;
+}
+
+/*
+ * neon_u8_block16, neon_u8_vector16 and neon_u8_sparse16 for blocks with
+ * 4-byte characters (units from neon_u8_units4): besides the units of the
+ * characters that end in the block, the high surrogate of a 4-byte
+ * character whose third byte is the last of the block is written.
+ */
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block4(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, uint8_t *d,
+                                                     uint8x16_t bitw, const uint8_t *tab)
+{
+    uint8x16x4_t b = neon_u8_load4(s);
+    uint8x16_t c0 = neon_u8_is_cont(b.val[0]), c1 = neon_u8_is_cont(b.val[1]);
+    uint8x16_t c2 = neon_u8_is_cont(b.val[2]), c3 = neon_u8_is_cont(b.val[3]), c4 = neon_u8_is_cont(nx);
+    uint8x16_t lo0, hi0, lo1, hi1, lo2, hi2, lo3, hi3, z[8];
+    uint8x16_t t0 = neon_u8_units4(pv, b.val[0], c0, &lo0, &hi0);
+    uint8x16_t t1 = neon_u8_units4(b.val[0], b.val[1], c1, &lo1, &hi1);
+    uint8x16_t t2 = neon_u8_units4(b.val[1], b.val[2], c2, &lo2, &hi2);
+    uint8x16_t t3 = neon_u8_units4(b.val[2], b.val[3], c3, &lo3, &hi3);
+    /* lanes kept: a character ends there (the next byte is not a
+       continuation) or it is the third byte of a 4-byte character */
+    uint8x8_t km = neon_u8_gather(vbicq_u8(bitw, vbicq_u8(vextq_u8(c0, c1, 1), t0)),
+                                  vbicq_u8(bitw, vbicq_u8(vextq_u8(c1, c2, 1), t1)),
+                                  vbicq_u8(bitw, vbicq_u8(vextq_u8(c2, c3, 1), t2)),
+                                  vbicq_u8(bitw, vbicq_u8(vextq_u8(c3, c4, 1), t3)));
+    z[0] = vzip1q_u8(lo0, hi0);
+    z[1] = vzip2q_u8(lo0, hi0);
+    z[2] = vzip1q_u8(lo1, hi1);
+    z[3] = vzip2q_u8(lo1, hi1);
+    z[4] = vzip1q_u8(lo2, hi2);
+    z[5] = vzip2q_u8(lo2, hi2);
+    z[6] = vzip1q_u8(lo3, hi3);
+    z[7] = vzip2q_u8(lo3, hi3);
+    return neon_u8_store16(d, km, z, tab);
+}
+
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_vector4(uint8x16_t prev, uint8x16_t v, uint8x16_t next, uint8_t *d,
+                                                      uint8x16_t bitw, const uint8_t *tab, const uint8_t *bytes)
+{
+    uint8x16_t cont = neon_u8_is_cont(v), lo, hi, x;
+    uint8x16_t t = neon_u8_units4(prev, v, cont, &lo, &hi);
+    uint8x16_t kb = vbicq_u8(bitw, vbicq_u8(vextq_u8(cont, neon_u8_is_cont(next), 1), t));
+    unsigned k, k0, k1;
+    x = vpaddq_u8(kb, kb);
+    x = vpaddq_u8(x, x);
+    x = vpaddq_u8(x, x);
+    k = vgetq_lane_u16(vreinterpretq_u16_u8(x), 0);
+    k0 = k & 0xFF;
+    k1 = k >> 8;
+    vst1q_u8(d, vqtbl1q_u8(vzip1q_u8(lo, hi), vld1q_u8(tab + 16 * k0)));
+    d += bytes[k0];
+    vst1q_u8(d, vqtbl1q_u8(vzip2q_u8(lo, hi), vld1q_u8(tab + 16 * k1)));
+    return d + bytes[k1];
+}
+
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse4(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, uint32_t vm,
+                                                      uint8_t *d, uint8x16_t bitw, const uint8_t *tab,
+                                                      const uint8_t *bytes)
+{
+    uint8x16x4_t b = neon_u8_load4(s);
+    int q;
+    for (q = 0; q < 4; q++) {
+        uint8x16_t v = b.val[q];
+        if (vm & (0x80u << (8 * q))) {
+            d = neon_u8_vector4(q ? b.val[q - 1] : pv, v, q < 3 ? b.val[q + 1] : nx, d, bitw, tab, bytes);
         } else {
             uint16_t *d16 = (uint16_t *)(void *)d;
             vst1q_u16(d16, vmovl_u8(vget_low_u8(v)));
@@ -1604,8 +1660,6 @@ typedef struct neon_u8_stop {
                        scalar code must convert src[pos..win_end) (win_end is
                        len or a non-continuation byte) before the vector loop
                        can go on from win_end. */
-    int four;       /* stopped at a block with 4-byte characters (win_end
-                       is then only nonzero) */
 } neon_u8_stop;
 
 /* Block types: the longest character that ends in the block. */
@@ -1646,7 +1700,6 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
     __asm__("" : "+r"(tab), "+r"(bytes), "+w"(bitw));
     neon_u8_kl_init(&k);
     st.win_end = 0;
-    st.four = 0;
     b = neon_u8_load4(s + v);
     for (;;) {
         /* b = block v. If v > start, block v - 64 is valid, of type tc,
@@ -1660,12 +1713,8 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
             e = vdupq_n_u8(0);
         } else if (m < (latin1 ? 0xC4u : 0xE0u)) {
             tv = NEON_U8_T_2;
-            e = neon_u8_check2(b, pv);
-            /* after a block checked with the tables: its last byte may be
-               C0 or C1, which only the pair with the next byte reveals */
-            if (UNILANE_UNLIKELY(!stale))
-                e = vorrq_u8(e, veorq_u8(vcgeq_u8(pv, vdupq_n_u8(0xC0)), vcgeq_u8(pv, vdupq_n_u8(0xC2))));
             stale = 1;
+            e = neon_u8_check2(b, pv);
         } else if (latin1) {
             tv = NEON_U8_T_4;
             e = vdupq_n_u8(1);
@@ -1699,9 +1748,11 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
                 else if (tc == NEON_U8_T_3)
                     d = neon_u8_block16(c, cpv, b.val[0], 1, d, bitw, tab);
                 else {
-                    /* 4-byte characters: neon_u8_convert4 takes over */
-                    st.win_end = v;
-                    st.four = 1;
+                    /* 4-byte characters: the caller converts this block
+                       and the next few with neon_u8_convert4 (through
+                       neon_u8_window, which takes long windows as that
+                       sign; where there is one there are often more) */
+                    st.win_end = neon_u8_next_start(s, len, len - v > 448 ? v + 448 : len);
                     break;
                 }
             }
@@ -1763,17 +1814,23 @@ out:
     return st;
 }
 
+/* Blocks without 4-byte characters after which neon_u8_convert4 hands
+   back to neon_u8_convert. */
+#define NEON_U8_CALM 4
+
 /*
  * UTF-8 -> UTF-16 where neon_u8_convert met 4-byte characters, from the
  * character start `start` (dst already holds w units; len - start >= 128):
- * every block is checked with the tables and converted by neon_u8_block16 /
- * neon_u8_sparse16 with three == 2, one block behind the check as in
- * neon_u8_convert. A high surrogate can be written with the block that
- * holds the third byte while the low one comes with the next block; where
- * the loop stops before that block, the high surrogate is taken back.
- * Stops with four == 1 after two blocks without 4-byte characters (the
- * caller goes back to neon_u8_convert), with win_end at an error (as
- * neon_u8_convert), or with win_end == 0 near the end of the input.
+ * the loop of neon_u8_convert (checks, block types, conversion one block
+ * behind the check) without its ASCII runs; blocks with 2- and 3-byte
+ * characters both take the 3-byte conversion, blocks with 4-byte characters
+ * neon_u8_block4 / neon_u8_sparse4. A high surrogate can be written with
+ * the block that holds the third byte while the low one comes with the
+ * next block; where the loop stops before that block, the high surrogate
+ * is taken back. Stops after NEON_U8_CALM blocks without 4-byte characters
+ * with win_end == pos (the caller goes back to neon_u8_convert), at an
+ * error with win_end as neon_u8_convert, or near the end of the input with
+ * win_end == 0.
  */
 static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t len, size_t start, uint16_t *dst,
                                                       size_t w)
@@ -1783,44 +1840,62 @@ static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t l
     uint8x16_t bitw = vld1q_u8(neon_u8_bitw);
     uint8x16_t pv = vdupq_n_u8(0);
     size_t v = start;
-    unsigned tc = NEON_U8_T_NONE, calm = 0;
+    unsigned tc = NEON_U8_T_NONE, tv, calm = 0;
     uint32_t vmc = 0;
+    int stale = 1;
     uint8_t *d = (uint8_t *)(dst + w);
     const uint8_t *tab = &neon_u8_pack16[0][0];
     const uint8_t *bytes = neon_u8_bytes16;
 
     neon_u8_kl_init(&k);
     st.win_end = 0;
-    st.four = 0;
     for (;;) {
         uint8x16x4_t b = neon_u8_load4(s + v);
         uint32_t vmv;
         unsigned m = neon_u8_block_max_vm(b, pv, &vmv);
-        if (UNILANE_UNLIKELY(neon_u8_any(neon_u8_kl_block(&k, pv, b)))) {
+        uint8x16_t e;
+        /* the checks and block types of neon_u8_convert */
+        if (m < 0x80) {
+            tv = NEON_U8_T_ASCII;
+            stale = 1;
+            e = vdupq_n_u8(0);
+        } else if (m < 0xE0) {
+            tv = NEON_U8_T_2;
+            stale = 1;
+            e = neon_u8_check2(b, pv);
+        } else {
+            if (stale)
+                neon_u8_kl_from(&k, pv);
+            stale = 0;
+            tv = m < 0xF0 ? NEON_U8_T_3 : NEON_U8_T_4;
+            e = neon_u8_kl_block(&k, pv, b);
+        }
+        if (UNILANE_UNLIKELY(neon_u8_any(e))) {
             st.win_end = neon_u8_next_start(s, len, v + 64);
             break;
         }
         if (tc != NEON_U8_T_NONE) {
             const uint8_t *c = s + v - 64;
             uint8x16_t cpv = v - 64 == start ? vdupq_n_u8(0) : vld1q_u8(c - 16);
+            int sparse = (vmc & 0x80808080u) != 0x80808080u;
             if (tc == NEON_U8_T_ASCII)
                 d = neon_u8_ascii_block(vld1q_u8_x4(c), d, 0);
-            else if ((vmc & 0x80808080u) != 0x80808080u)
-                d = neon_u8_sparse16(c, cpv, b.val[0], 2, vmc, d, bitw, tab, bytes);
+            else if (tc != NEON_U8_T_4)
+                d = sparse ? neon_u8_sparse16(c, cpv, b.val[0], 1, vmc, d, bitw, tab, bytes)
+                           : neon_u8_block16(c, cpv, b.val[0], 1, d, bitw, tab);
             else
-                d = neon_u8_block16(c, cpv, b.val[0], 2, d, bitw, tab);
+                d = sparse ? neon_u8_sparse4(c, cpv, b.val[0], vmc, d, bitw, tab, bytes)
+                           : neon_u8_block4(c, cpv, b.val[0], d, bitw, tab);
         }
-        calm = m < 0xF0 ? calm + 1 : 0;
-        tc = m < 0x80 ? NEON_U8_T_ASCII : NEON_U8_T_4;
+        calm = tv == NEON_U8_T_4 ? 0 : calm + 1;
+        tc = tv;
         vmc = vmv;
         pv = b.val[3];
         v += 64;
         if (len - v < 64)
             break;
-        if (calm >= 2) {
-            st.four = 1;
+        if (calm >= NEON_U8_CALM)
             break;
-        }
     }
     if (tc == NEON_U8_T_NONE) {
         st.pos = v;
@@ -1833,12 +1908,78 @@ static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t l
         if (c + 3 == v - 64 && s[c] >= 0xF0)
             d -= 2;
     }
+    if (calm >= NEON_U8_CALM && st.win_end == 0)
+        st.win_end = st.pos;
     st.written = (size_t)(d - (uint8_t *)dst) / 2;
     return st;
 }
 
 /* Inputs shorter than this go to the scalar code directly. */
 #define NEON_U8_CONVERT_MIN 128
+/* Windows that neon_u8_convert leaves to the scalar code: those longer than
+   this (from a block with 4-byte characters: 512 bytes or up to the end)
+   go to neon_u8_convert4 instead. */
+#define NEON_U8_WINDOW4 192
+
+/*
+ * The window src[0..n) that neon_u8_convert leaves to the scalar code (the
+ * input goes on to src + len): a result as the scalar code's for a prefix
+ * src[0..read) that ends at a character boundary, read > 0. Long windows
+ * (4-byte characters) go to neon_u8_convert4, which may stop before or
+ * after n; then the scalar code takes what it leaves.
+ */
+static UNILANE_ALWAYS_INLINE unilane_result neon_u8_window(const char *src, size_t len, size_t n, uint16_t *dst,
+                                                          int lossy)
+{
+    unilane_result r;
+    neon_u8_stop st;
+    size_t end;
+    if (n <= NEON_U8_WINDOW4) {
+        st.pos = 0;
+        st.written = 0;
+        end = n;
+    } else {
+        st = neon_u8_convert4((const uint8_t *)src, len, 0, dst, 0);
+        if (st.win_end == st.pos) {
+            /* no 4-byte characters any more: back to neon_u8_convert */
+            r.status = UNILANE_OK;
+            r.read = st.pos;
+            r.written = st.written;
+            return r;
+        }
+        end = st.win_end ? st.win_end : len;
+    }
+    if (lossy) {
+        r.status = UNILANE_OK;
+        r.written = unilane_scalar_utf8_to_utf16_lossy(src + st.pos, end - st.pos, dst + st.written);
+        r.read = end - st.pos;
+    } else {
+        r = unilane_scalar_utf8_to_utf16(src + st.pos, end - st.pos, dst + st.written);
+    }
+    r.read += st.pos;
+    r.written += st.written;
+    return r;
+}
+
+static UNILANE_NOINLINE unilane_result neon_u8_window16(const char *src, size_t len, size_t n, uint16_t *dst)
+{
+    return neon_u8_window(src, len, n, dst, 0);
+}
+
+/* (read, written) of neon_u8_window for lossy output: returned in two
+   registers */
+typedef struct neon_u8_rw {
+    size_t read, written;
+} neon_u8_rw;
+
+static UNILANE_NOINLINE neon_u8_rw neon_u8_window16_lossy(const char *src, size_t len, size_t n, uint16_t *dst)
+{
+    unilane_result r = neon_u8_window(src, len, n, dst, 1);
+    neon_u8_rw rw;
+    rw.read = r.read;
+    rw.written = r.written;
+    return rw;
+}
 
 static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_utf16_long(const char *src, size_t len, uint16_t *dst)
 {
@@ -1850,24 +1991,15 @@ static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_utf16_long(const char *sr
         neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, 0);
         i = st.pos;
         w = st.written;
-        if (st.four) {
-            if (len - i < NEON_U8_CONVERT_MIN)
-                break;
-            st = neon_u8_convert4(s, len, i, dst, w);
-            i = st.pos;
-            w = st.written;
-            if (st.four)
-                continue;
-        }
         if (st.win_end == 0)
             break;
-        r = unilane_scalar_utf8_to_utf16(src + i, st.win_end - i, dst + w);
+        r = neon_u8_window16(src + i, len - i, st.win_end - i, dst + w);
         if (r.status != UNILANE_OK) {
             r.read += i;
             r.written += w;
             return r;
         }
-        i = st.win_end;
+        i += r.read;
         w += r.written;
     }
     r = unilane_scalar_utf8_to_utf16(src + i, len - i, dst + w);
@@ -1891,21 +2023,14 @@ static UNILANE_NOINLINE size_t neon_u8_utf8_to_utf16_lossy_long(const char *src,
 
     while (len - i >= NEON_U8_CONVERT_MIN) {
         neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, 0);
+        neon_u8_rw rw;
         i = st.pos;
         w = st.written;
-        if (st.four) {
-            if (len - i < NEON_U8_CONVERT_MIN)
-                break;
-            st = neon_u8_convert4(s, len, i, dst, w);
-            i = st.pos;
-            w = st.written;
-            if (st.four)
-                continue;
-        }
         if (st.win_end == 0)
             break;
-        w += unilane_scalar_utf8_to_utf16_lossy(src + i, st.win_end - i, dst + w);
-        i = st.win_end;
+        rw = neon_u8_window16_lossy(src + i, len - i, st.win_end - i, dst + w);
+        w += rw.written;
+        i += rw.read;
     }
     return w + unilane_scalar_utf8_to_utf16_lossy(src + i, len - i, dst + w);
 }
@@ -1968,6 +2093,8 @@ unilane_result unilane_neon_utf8_to_latin1(const char *src, size_t len, char *ds
 #undef NEON_U8_T_4
 #undef NEON_U8_T_NONE
 #undef NEON_U8_CONVERT_MIN
+#undef NEON_U8_WINDOW4
+#undef NEON_U8_CALM
 
 #else
 /* ISO C forbids an empty translation unit. */
