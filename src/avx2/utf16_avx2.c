@@ -20,7 +20,10 @@
  * characters per second with SIMD instructions" (arXiv 2109.10433): each
  * unit is expanded to a fixed-width slot (2 bytes, or 4 bytes when some unit
  * needs 3) and the slots are compacted with pshufb, the shuffle taken from a
- * table indexed by the per-unit byte counts.
+ * table indexed by the per-unit byte counts. A surrogate pair gives 4 bytes,
+ * 2 in the slot of each of its units, so blocks whose surrogates are all
+ * paired take the same 4-byte-slot path (avx2_u16_utf8_pairs); only
+ * unpaired surrogates go to the scalar kernel.
  */
 #include "avx2.h"
 #include "../generic/generic.h"
@@ -1177,6 +1180,82 @@ UNILANE_TARGET_AVX2 static inline void avx2_u16_utf8_consts_init(avx2_u16_utf8_c
 }
 
 /*
+ * The 3-byte case of avx2_u16_utf8_block2 for 16 units with a surrogate.
+ * Every surrogate must be part of a pair inside the block, except a high
+ * surrogate in unit 15, taken to pair with the unit after the block (when
+ * allow15): the block then converts units 0..14 only. Returns the units
+ * converted (16, or 15 after a high surrogate), or 0, having written
+ * nothing, when a surrogate is unpaired (the scalar kernel handles it).
+ *
+ * A pair (h, l) is U+10000 + ((h & 0x3FF) << 10 | (l & 0x3FF)): 4 bytes,
+ * two for each unit, so the pair fits the slot layout of the 3-byte case
+ * (a surrogate keeps 2 bytes, like a unit below U+0800). With
+ * hh = (h & 0x3FF) + 0x40, the code point >> 10 (0x40..0x43F):
+ *   h slot: 0xF0 | hh >> 8,                    0x80 | (hh >> 2 & 0x3F)
+ *   l slot: 0x80 | (h & 3) << 4 | (l >> 6 & 0xF), 0x80 | (l & 0x3F)
+ * ((h & 3) == (hh & 3)); the l slot takes h from the unit before it.
+ * The stores write up to 12 bytes past the output (13 when unit 15 is left
+ * out: its 2 bytes are then junk too).
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs(__m256i v, __m256i top5, int allow15,
+                                                                            char *out, size_t *written,
+                                                                            const avx2_u16_utf8_consts *k)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i x3f00 = k->x3f00;
+    __m256i t6 = _mm256_and_si256(v, _mm256_set1_epi16((short)0xFC00));
+    __m256i hs = _mm256_cmpeq_epi16(t6, k->d800);
+    __m256i ls = _mm256_cmpeq_epi16(t6, _mm256_set1_epi16((short)0xDC00));
+    /* two equal mask bits per unit */
+    uint32_t hm = (uint32_t)_mm256_movemask_epi8(hs), lm = (uint32_t)_mm256_movemask_epi8(ls);
+    uint32_t h15 = hm >> 31; /* unit 15 is a high surrogate */
+    __m256i is1, lt800, two, three, prev, hh, wh, wl, a, b, lo, hi, clo, chi;
+    uint32_t m, g0, g1, g2, g3;
+    size_t n0, n1, n2, n;
+    /* every low follows a high, every high but unit 15 precedes a low */
+    if ((uint32_t)(hm << 2) != lm || (h15 && !allow15))
+        return 0;
+    is1 = _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), zero);
+    lt800 = _mm256_cmpeq_epi16(top5, zero);
+    two = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00)),
+                          k->x80c0);
+    three = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 12), _mm256_and_si256(_mm256_slli_epi16(v, 2), x3f00)),
+                            k->x80e0);
+    /* prev: unit k-1 in unit k (0 in unit 0, which is never a paired low) */
+    prev = _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 14);
+    hh = _mm256_add_epi16(_mm256_and_si256(v, _mm256_set1_epi16(0x03FF)), _mm256_set1_epi16(0x0040));
+    wh = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(hh, 8), _mm256_and_si256(_mm256_slli_epi16(hh, 6), x3f00)),
+                         _mm256_set1_epi16((short)0x80F0));
+    wl = _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(prev, 4), _mm256_set1_epi16(0x0030)),
+                                         _mm256_and_si256(_mm256_srli_epi16(v, 6), _mm256_set1_epi16(0x000F))),
+                         _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00),
+                                         _mm256_set1_epi16((short)0x8080)));
+    a = _mm256_blendv_epi8(_mm256_blendv_epi8(three, two, lt800), v, is1);
+    a = _mm256_blendv_epi8(a, _mm256_blendv_epi8(wh, wl, ls), _mm256_or_si256(hs, ls));
+    b = _mm256_or_si256(_mm256_and_si256(v, k->x003f), k->x0080);
+    lo = _mm256_unpacklo_epi16(a, b);
+    hi = _mm256_unpackhi_epi16(a, b);
+    m = ((uint32_t)_mm256_movemask_epi8(is1) & 0x55555555u)
+      | (((uint32_t)_mm256_movemask_epi8(lt800) | hm | lm) & 0xAAAAAAAAu);
+    g0 = m & 0xFF;
+    g1 = (m >> 8) & 0xFF;
+    g2 = (m >> 16) & 0xFF;
+    g3 = m >> 24;
+    clo = _mm256_shuffle_epi8(lo, avx2_u16_rows(avx2_u16_pack3[g0], avx2_u16_pack3[g2]));
+    chi = _mm256_shuffle_epi8(hi, avx2_u16_rows(avx2_u16_pack3[g1], avx2_u16_pack3[g3]));
+    n0 = avx2_u16_pack3_len[g0];
+    n1 = n0 + avx2_u16_pack3_len[g1];
+    n2 = n1 + avx2_u16_pack3_len[g2];
+    n = n2 + avx2_u16_pack3_len[g3];
+    _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(clo));
+    _mm_storeu_si128((__m128i *)(void *)(out + n0), _mm256_castsi256_si128(chi));
+    _mm_storeu_si128((__m128i *)(void *)(out + n1), _mm256_extracti128_si256(clo, 1));
+    _mm_storeu_si128((__m128i *)(void *)(out + n2), _mm256_extracti128_si256(chi, 1));
+    *written = n - 2 * (size_t)h15;
+    return 16 - (size_t)h15;
+}
+
+/*
  * Converts 16 units with at least one non-ASCII unit to UTF-8 at out and
  * stores the byte count (17..48) in *written; returns 1. Returns 0, having
  * written nothing, when a unit is a surrogate. Each 16-byte store starts at
@@ -1283,17 +1362,122 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block_exact(_
     return 1;
 }
 
+/* avx2_u16_utf8_pairs (allow15) through a buffer: writes exactly the n
+   output bytes; returns the units converted (16 or 15) or 0. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs_exact(__m256i v, char *out,
+                                                                                  size_t *written,
+                                                                                  const avx2_u16_utf8_consts *k)
+{
+    char buf[64];
+    size_t n, c = avx2_u16_utf8_pairs(v, _mm256_and_si256(v, k->f800), 1, buf, &n, k);
+    if (!c)
+        return 0;
+    avx2_u16_copy_small(out, buf, n); /* n is 15..46 */
+    *written = n;
+    return c;
+}
+
+/*
+ * Converts, from unit i (output at dst + w), the 16-unit blocks that
+ * hold a surrogate, all of them paired, while len - i >= 28; stops at a
+ * block without a surrogate or with an unpaired one (left to the caller).
+ * Lossy: direct stores (see avx2_u16_to_utf8). Strict: direct stores when
+ * the units after the block, from i + 15 or i + 16 up to unit 13 of the
+ * next 16 (at i + 16), cannot stop the conversion: every low there follows
+ * a high (one in unit 0 may pair with unit 15 of the block), every high in
+ * units 0..12 precedes a low (two mask bits a unit); else through the
+ * buffer. Returns the new i and w.
+ */
+typedef struct avx2_u16_pos {
+    size_t i, w;
+} avx2_u16_pos;
+
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE avx2_u16_pos avx2_u16_utf8_pairs_run(const uint16_t *src, size_t len,
+                                                                               char *dst, int lossy, size_t i, size_t w)
+{
+    avx2_u16_utf8_consts kc;
+    avx2_u16_pos r;
+    size_t n, k;
+    const __m256i fc00 = _mm256_set1_epi16((short)0xFC00), dc00 = _mm256_set1_epi16((short)0xDC00);
+    avx2_u16_utf8_consts_init(&kc);
+    while (len - i >= 28) {
+        __m256i v = avx2_u16_load(src + i);
+        __m256i top5 = _mm256_and_si256(v, kc.f800);
+        int direct = lossy;
+        if (_mm256_testz_si256(_mm256_cmpeq_epi16(top5, kc.d800), kc.ones))
+            break;
+        if (!lossy && len - i >= 32) {
+            __m256i t6 = _mm256_and_si256(avx2_u16_load(src + i + 16), fc00);
+            uint32_t hn = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(t6, kc.d800));
+            uint32_t ln = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(t6, dc00));
+            uint32_t c15 = (src[i + 15] & 0xFC00) == 0xD800 ? 3u : 0u;
+            direct = ((((hn << 2) | c15) ^ ln) & 0x0FFFFFFFu) == 0;
+        }
+        k = direct ? avx2_u16_utf8_pairs(v, top5, 1, dst + w, &n, &kc) : avx2_u16_utf8_pairs_exact(v, dst + w, &n, &kc);
+        if (!k)
+            break;
+        i += k;
+        w += n;
+    }
+    r.i = i;
+    r.w = w;
+    return r;
+}
+
+/*
+ * The 16 units at src + i hold a surrogate (w bytes written so far): SIMD
+ * converts the blocks of pairs from there (main loop, len - i >= 28; or
+ * just this block, through the buffer, in the tail loop: `tail`), else the
+ * scalar kernel converts the block, less a final high surrogate when more
+ * input follows. Returns status OK with the new i and w as read and
+ * written, or the final result of a strict conversion that failed.
+ */
+UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_utf8_cold(const uint16_t *src, size_t len,
+                                                                             char *dst, int lossy, int tail,
+                                                                             size_t i, size_t w)
+{
+    unilane_result r;
+    size_t k;
+    if (!tail) {
+        avx2_u16_pos q = avx2_u16_utf8_pairs_run(src, len, dst, lossy, i, w);
+        if (q.i != i)
+            return avx2_u16_ok(q.i, q.w);
+    } else {
+        avx2_u16_utf8_consts kc;
+        size_t n;
+        avx2_u16_utf8_consts_init(&kc);
+        k = avx2_u16_utf8_pairs_exact(avx2_u16_load(src + i), dst + w, &n, &kc);
+        /* 15: unit 15 is a high surrogate, left for later (if it ends the
+           input, the finisher reports or replaces it) */
+        if (k)
+            return avx2_u16_ok(i + k, w + n);
+    }
+    /* An unpaired surrogate: scalar on these 16 units, less a final high
+       surrogate when more input follows (it is left for later). */
+    k = 16 - ((!tail || len - i > 16) && src[i + 15] >= 0xD800 && src[i + 15] <= 0xDBFF);
+    if (lossy)
+        return avx2_u16_ok(i + k, w + unilane_scalar_utf16_to_utf8_lossy(src + i, k, dst + w));
+    r = unilane_scalar_utf16_to_utf8(src + i, k, dst + w);
+    if (r.status != UNILANE_OK)
+        return avx2_u16_offset(r, i, w);
+    return avx2_u16_ok(i + k, w + r.written);
+}
+
 /*
  * The shared body of the strict and the lossy conversion. Blocks with a
- * surrogate go to the scalar kernel on a window that does not split a pair.
+ * surrogate take the label `surrogate`: blocks whose surrogates are all
+ * paired are converted by avx2_u16_utf8_pairs_run (a block of 15 units
+ * when unit 15 is a high surrogate); otherwise the scalar kernel takes a
+ * window that does not split a pair.
  * A block writes at most 12 bytes past its own output (the last 16-byte
  * store starts at the output of its last 4 units, >= 4 bytes, or last 8
- * units, >= 8 bytes). Every unit gives >= 1 byte, so direct stores are made
- * only while len - i >= 16 + 12: the 12 units after the block own the bytes
- * overwritten. In strict mode those 12 units must also be free of
- * surrogates, or the conversion could stop (SURROGATE) before rewriting the
- * bytes, leaving them written past `written`. Other blocks go through a
- * 64-byte buffer.
+ * units, >= 8 bytes; 13 bytes for a 15-unit block of pairs). Every unit
+ * gives >= 1 byte, so direct stores are made only while len - i >= 16 + 12:
+ * the 12 (13) units after the block own the bytes overwritten. In strict
+ * mode those units must also be unable to stop the conversion (SURROGATE)
+ * before rewriting the bytes, leaving them written past `written`: free of
+ * surrogates, or (for a block of pairs) free of unpaired ones. Other
+ * blocks go through a 64-byte buffer.
  */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst,
                                                                   int lossy)
@@ -1311,7 +1495,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
     while (len - i >= 28) {
         __m256i v, top5;
         int clean;
-        size_t n, k;
+        size_t n;
         if (have_next) {
             /* loaded and checked for surrogates by the previous block */
             v = vnext;
@@ -1368,23 +1552,22 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
             continue;
         }
     surrogate:
-        /* A surrogate: scalar on these 16 units, less a final high
-           surrogate (more input follows, so it is left for later). */
+        /* A surrogate: out of line (one call, as the scalar call was
+           before, so that the code above is compiled as it was) */
         have_next = 0;
-        k = 16 - (src[i + 15] >= 0xD800 && src[i + 15] <= 0xDBFF);
-        if (lossy) {
-            w += unilane_scalar_utf16_to_utf8_lossy(src + i, k, dst + w);
-        } else {
-            r = unilane_scalar_utf16_to_utf8(src + i, k, dst + w);
-            if (r.status != UNILANE_OK)
-                return avx2_u16_offset(r, i, w);
-            w += r.written;
+        r = avx2_u16_utf8_cold(src, len, dst, lossy, 0, i, w);
+        if (r.status != UNILANE_OK)
+            return r;
+        {
+            size_t rd = r.read, wr = r.written;
+            __asm__("" : "+r"(rd), "+r"(wr)); /* see avx2_u16_offset */
+            i = rd;
+            w = wr;
         }
-        i += k;
     }
     while (len - i >= 16) {
         __m256i v = avx2_u16_load(src + i);
-        size_t n, k;
+        size_t n;
         if (_mm256_testz_si256(v, ff80)) {
             _mm_storeu_si128((__m128i *)(void *)(dst + w), avx2_u16_pack16(v));
             i += 16;
@@ -1396,16 +1579,15 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
             w += n;
             continue;
         }
-        k = 16 - (len - i > 16 && src[i + 15] >= 0xD800 && src[i + 15] <= 0xDBFF);
-        if (lossy) {
-            w += unilane_scalar_utf16_to_utf8_lossy(src + i, k, dst + w);
-        } else {
-            r = unilane_scalar_utf16_to_utf8(src + i, k, dst + w);
-            if (r.status != UNILANE_OK)
-                return avx2_u16_offset(r, i, w);
-            w += r.written;
+        r = avx2_u16_utf8_cold(src, len, dst, lossy, 1, i, w);
+        if (r.status != UNILANE_OK)
+            return r;
+        {
+            size_t rd = r.read, wr = r.written;
+            __asm__("" : "+r"(rd), "+r"(wr));
+            i = rd;
+            w = wr;
         }
-        i += k;
     }
     /* 0..15 units remain; len >= 16 */
     if (i < len) {
@@ -1477,7 +1659,8 @@ UNILANE_TARGET_AVX2 static inline int avx2_u16_short_ascii(const uint16_t *src, 
 /*
  * 8..15 units, not all ASCII: one block on the units padded with zeros to
  * 16 (the padding converts to trailing NUL bytes, which are left out).
- * Returns 0, having written nothing, when a unit is a surrogate.
+ * Returns 0, having written nothing, when a surrogate is unpaired (a high
+ * one in the last unit is followed by padding: unpaired too).
  */
 static const unsigned char avx2_u16_shift_tbl[32] = {
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
@@ -1496,9 +1679,10 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE int avx2_u16_utf8_short(const uint16
                                     _mm_loadu_si128((const __m128i *)(const void *)(avx2_u16_shift_tbl + 2 * (16 - len))));
     __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(avx2_u16_head8(src)), tail, 1);
     avx2_u16_utf8_consts_init(&kc);
-    if (!avx2_u16_utf8_block(v, buf, &n, &kc))
+    if (!avx2_u16_utf8_block(v, buf, &n, &kc)
+        && !avx2_u16_utf8_pairs(v, _mm256_and_si256(v, kc.f800), 0, buf, &n, &kc))
         return 0;
-    n -= 16 - len; /* 9..45 */
+    n -= 16 - len; /* 8..45 */
     avx2_u16_copy_small(dst, buf, n);
     *written = n;
     return 1;

@@ -26,8 +26,10 @@
  * character, the low and the high byte of its UTF-16 unit from the byte
  * and the one or two bytes before it (two byte planes, no per-character
  * lookup), then compacts the planes with one pshufb driven by a 256-entry
- * table per 8-byte group and interleaves them into 16-bit units. 4-byte
- * characters (rare) are decoded one at a time inside the window.
+ * table per 8-byte group and interleaves them into 16-bit units. A window
+ * with a 4-byte character takes a variant (avx2_u8_win16_quad) that also
+ * keeps the third byte of each 4-byte character, where it puts the high
+ * surrogate, and the low surrogate at the fourth byte.
  *
  * Output stores: the converters store whole 8- or 16-byte vectors of which
  * only a prefix is meaningful. Such "junk" past the current output end is
@@ -680,6 +682,96 @@ AVX2_U8_INLINE size_t avx2_u8_win_cons(const unsigned char *s)
     return ((hib >> h) & 1) ? h : 32;
 }
 
+/* Stores the compacted planes lo, hi (the bytes of `keep`, 8-byte group by
+   group) as 16-bit units at out; junk may follow in out[n .. n + 8). */
+AVX2_U8_INLINE size_t avx2_u8_win16_store(__m256i lo, __m256i hi, uint32_t keep, uint16_t *out)
+{
+    __m256i ctl = avx2_u8_compress_ctl(keep);
+    __m256i x0, x1;
+    lo = _mm256_shuffle_epi8(lo, ctl);
+    hi = _mm256_shuffle_epi8(hi, ctl);
+    x0 = _mm256_unpacklo_epi8(lo, hi); /* groups 0 | 2 */
+    x1 = _mm256_unpackhi_epi8(lo, hi); /* groups 1 | 3 */
+    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(x0));
+    out += _mm_popcnt_u32(keep & 0xFF);
+    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(x1));
+    out += _mm_popcnt_u32(keep & 0xFF00);
+    _mm_storeu_si128((__m128i *)out, _mm256_extracti128_si256(x0, 1));
+    out += _mm_popcnt_u32(keep & 0xFF0000);
+    _mm_storeu_si128((__m128i *)out, _mm256_extracti128_si256(x1, 1));
+    return (size_t)_mm_popcnt_u32(keep);
+}
+
+/*
+ * avx2_u8_win16_any for a window that holds a 4-byte character (same
+ * contract; a = the 32 bytes at s, nc = its character starts, cons = the
+ * bytes taken). A 4-byte character x0 x1 x2 x3 gives two units, put at
+ * the positions of x2 (high surrogate) and x3 (low surrogate). With
+ * t = (x0 & 7) << 2 | (x1 >> 4 & 3), the plane of the code point (1..16):
+ *   high = 0xD800 | (t - 1) << 6 | (x1 & 0x0F) << 2 | (x2 >> 4 & 3)
+ *   low  = 0xDC00 | (x2 & 0x0F) << 6 | (x3 & 0x3F)
+ * (high is 0xD800 + (cp - 0x10000) >> 10 = 0xD7C0 + cp >> 10). In valid
+ * UTF-8, x2 is the byte two after a byte >= 0xF0, and x3 is the only
+ * continuation byte preceded by two continuation bytes. The low byte of
+ * low is the 2-byte formula of the other characters. Positions 0 and 1
+ * are never an x2 or x3 (s[0] starts a character), which the x2 test must
+ * enforce (s[-2], s[-1] may be garbage after a lossy restart); the x3 test
+ * needs s[0] not a continuation byte. The bytes of 1- to
+ * 3-byte characters are computed as in avx2_u8_win16_any.
+ */
+AVX2_U8_INLINE size_t avx2_u8_win16_quad(const unsigned char *s, int first, int last, uint32_t from,
+                                         __m256i a, uint32_t nc, uint32_t cons, uint16_t *out)
+{
+    const __m256i m64 = _mm256_set1_epi8(-64);
+    __m256i b, c, asc, bcont, is3, is4, lo, hi, t, lo3, hi3, hi4;
+    uint32_t keep;
+    if (first) {
+        __m256i z = _mm256_permute2x128_si256(a, a, 0x08);
+        b = _mm256_alignr_epi8(a, z, 15);
+        c = _mm256_alignr_epi8(a, z, 14);
+    } else {
+        b = _mm256_loadu_si256((const __m256i *)(s - 1));
+        c = _mm256_loadu_si256((const __m256i *)(s - 2));
+    }
+    asc = _mm256_cmpgt_epi8(a, _mm256_set1_epi8(-1));             /* x[k] < 0x80        */
+    bcont = _mm256_cmpgt_epi8(m64, b);                            /* x[k-1] in 80..BF   */
+    /* x[k-2] >= F0, for k >= 2 only: after a lossy restart the bytes
+       before s are not context (they may be anything) */
+    is3 = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_max_epu8(c, _mm256_set1_epi8((char)0xF0)), c),
+                           _mm256_setr_epi8(0, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                            -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+    is4 = _mm256_and_si256(_mm256_and_si256(_mm256_cmpgt_epi8(m64, a), bcont),
+                           _mm256_cmpgt_epi8(m64, c));             /* x[k-2..k] in 80..BF */
+    lo = _mm256_or_si256(_mm256_and_si256(a, _mm256_set1_epi8(0x3F)),
+                         _mm256_and_si256(_mm256_slli_epi16(b, 6), _mm256_set1_epi8((char)0xC0)));
+    lo = _mm256_blendv_epi8(lo, a, asc);
+    hi = _mm256_and_si256(_mm256_srli_epi16(b, 2), _mm256_set1_epi8(0x0F));
+    hi = _mm256_or_si256(hi, _mm256_and_si256(
+        _mm256_and_si256(_mm256_slli_epi16(c, 4), _mm256_set1_epi8((char)0xF0)), bcont));
+    hi = _mm256_andnot_si256(asc, hi);
+    /* t - 1 = ((x[k-2] & 7) << 2 | (x[k-1] >> 4 & 3)) - 1 at the x2 bytes
+       (the 16-bit shifts leak bits across bytes only where masks clear) */
+    t = _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(c, 2), _mm256_set1_epi8(0x1C)),
+                        _mm256_and_si256(_mm256_srli_epi16(b, 4), _mm256_set1_epi8(0x03)));
+    t = _mm256_sub_epi8(t, _mm256_set1_epi8(1));
+    hi3 = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(t, 2), _mm256_set1_epi8(0x03)),
+                          _mm256_set1_epi8((char)0xD8));
+    lo3 = _mm256_or_si256(
+        _mm256_and_si256(_mm256_slli_epi16(t, 6), _mm256_set1_epi8((char)0xC0)),
+        _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(b, 2), _mm256_set1_epi8(0x3C)),
+                        _mm256_and_si256(_mm256_srli_epi16(a, 4), _mm256_set1_epi8(0x03))));
+    hi4 = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(b, 2), _mm256_set1_epi8(0x03)),
+                          _mm256_set1_epi8((char)0xDC));
+    lo = _mm256_blendv_epi8(lo, lo3, is3);
+    hi = _mm256_blendv_epi8(_mm256_blendv_epi8(hi, hi4, is4), hi3, is3);
+    /* keep: bytes that end a character, and the x2 bytes; nothing at or
+       after cons (a character that starts before cons ends before it) */
+    keep = _bzhi_u32((nc >> 1) | 0x80000000u | (uint32_t)_mm256_movemask_epi8(is3), cons);
+    if (last)
+        keep &= ~0u << from;
+    return avx2_u8_win16_store(lo, hi, keep, out);
+}
+
 /*
  * Converts the characters that start and end in the 32 bytes at s (valid
  * UTF-8, s[0] starts a character, every character is complete before the
@@ -720,31 +812,8 @@ AVX2_U8_INLINE size_t avx2_u8_win16_any(const unsigned char *s, int first, int t
     h = 31 - _lzcnt_u32(nc);
     cons = (!last && ((hib >> h) & 1)) ? h : 32;
     *consumed = cons;
-    if (!two && UNILANE_UNLIKELY(!avx2_u8_is_zero(_mm256_subs_epu8(a, _mm256_set1_epi8((char)0xEF))))) {
-        /* a 4-byte character: decode this window one character at a time */
-        size_t q = from, n = 0;
-        while (q < cons) {
-            uint32_t c0 = s[q];
-            if (c0 < 0x80) {
-                out[n++] = (uint16_t)c0;
-                q += 1;
-            } else if (c0 < 0xE0) {
-                out[n++] = (uint16_t)((c0 & 0x1F) << 6 | (s[q + 1] & 0x3Fu));
-                q += 2;
-            } else if (c0 < 0xF0) {
-                out[n++] = (uint16_t)((c0 & 0x0F) << 12 | (s[q + 1] & 0x3Fu) << 6
-                                      | (s[q + 2] & 0x3Fu));
-                q += 3;
-            } else {
-                uint32_t cp = ((c0 & 0x07) << 18 | (s[q + 1] & 0x3Fu) << 12
-                               | (s[q + 2] & 0x3Fu) << 6 | (s[q + 3] & 0x3Fu)) - 0x10000;
-                out[n++] = (uint16_t)(0xD800 | cp >> 10);
-                out[n++] = (uint16_t)(0xDC00 | (cp & 0x3FF));
-                q += 4;
-            }
-        }
-        return n;
-    }
+    if (!two && UNILANE_UNLIKELY(!avx2_u8_is_zero(_mm256_subs_epu8(a, _mm256_set1_epi8((char)0xEF)))))
+        return avx2_u8_win16_quad(s, first, last, from, a, nc, cons, out); /* a 4-byte character */
     if (first) {
         /* t = [0 | a.lo]: shifting in zero bytes instead of s[-2], s[-1] */
         __m256i t = _mm256_permute2x128_si256(a, a, 0x08);
