@@ -12,6 +12,7 @@
 const unilane_impl unilane_impl_avx2 = {
     "avx2",
     UNILANE_CPU_AVX2_SET,
+    32, /* utf8_scalar_below: below 32 bytes every UTF-8-input entry forwards to scalar */
     unilane_avx2_ascii_prefix,
     unilane_avx2_utf16_ascii_prefix,
     unilane_avx2_utf16_latin1_prefix,

@@ -18,6 +18,7 @@
 
 #include "impl.h"
 #include "cpu.h"
+#include "../generic/generic.h"
 
 static const unilane_impl *const dispatch_candidates[] = {
 #if UNILANE_HAVE_AVX2
@@ -128,7 +129,10 @@ size_t unilane_utf16_latin1_prefix(const uint16_t *src, size_t len)
 
 unilane_result unilane_validate_utf8(const char *src, size_t len)
 {
-    return dispatch_get()->validate_utf8(src, len);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->utf8_scalar_below)
+        return unilane_scalar_validate_utf8(src, len);
+    return impl->validate_utf8(src, len);
 }
 
 unilane_result unilane_validate_utf16(const uint16_t *src, size_t len)
@@ -153,17 +157,26 @@ size_t unilane_latin1_to_utf8(const char *src, size_t len, char *dst)
 
 unilane_result unilane_utf8_to_latin1(const char *src, size_t len, char *dst)
 {
-    return dispatch_get()->utf8_to_latin1(src, len, dst);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->utf8_scalar_below)
+        return unilane_scalar_utf8_to_latin1(src, len, dst);
+    return impl->utf8_to_latin1(src, len, dst);
 }
 
 unilane_result unilane_utf8_to_utf16(const char *src, size_t len, uint16_t *dst)
 {
-    return dispatch_get()->utf8_to_utf16(src, len, dst);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->utf8_scalar_below)
+        return unilane_scalar_utf8_to_utf16(src, len, dst);
+    return impl->utf8_to_utf16(src, len, dst);
 }
 
 size_t unilane_utf8_to_utf16_lossy(const char *src, size_t len, uint16_t *dst)
 {
-    return dispatch_get()->utf8_to_utf16_lossy(src, len, dst);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->utf8_scalar_below)
+        return unilane_scalar_utf8_to_utf16_lossy(src, len, dst);
+    return impl->utf8_to_utf16_lossy(src, len, dst);
 }
 
 unilane_result unilane_utf16_to_utf8(const uint16_t *src, size_t len, char *dst)
@@ -193,12 +206,18 @@ size_t unilane_utf8_length_from_utf16(const uint16_t *src, size_t len)
 
 size_t unilane_utf16_length_from_utf8(const char *src, size_t len)
 {
-    return dispatch_get()->utf16_length_from_utf8(src, len);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->utf8_scalar_below)
+        return unilane_scalar_utf16_length_from_utf8(src, len);
+    return impl->utf16_length_from_utf8(src, len);
 }
 
 size_t unilane_utf16_length_from_utf8_lossy(const char *src, size_t len)
 {
-    return dispatch_get()->utf16_length_from_utf8_lossy(src, len);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->utf8_scalar_below)
+        return unilane_scalar_utf16_length_from_utf8_lossy(src, len);
+    return impl->utf16_length_from_utf8_lossy(src, len);
 }
 
 #undef DISPATCH_NCANDIDATES

@@ -8,6 +8,7 @@
 const unilane_impl unilane_impl_scalar = {
     "scalar",
     0,
+    0, /* utf8_scalar_below: 0: it is the scalar kernel */
     unilane_scalar_ascii_prefix,
     unilane_scalar_utf16_ascii_prefix,
     unilane_scalar_utf16_latin1_prefix,

@@ -12,6 +12,7 @@
 const unilane_impl unilane_impl_neon = {
     "neon",
     UNILANE_CPU_NEON,
+    65, /* utf8_scalar_below: the UTF-8-input entries forward 0..64 bytes to scalar themselves (utf16_length_from_utf8 from 63) */
     unilane_neon_ascii_prefix,
     unilane_neon_utf16_ascii_prefix,
     unilane_neon_utf16_latin1_prefix,
