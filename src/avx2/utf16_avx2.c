@@ -584,24 +584,6 @@ static inline unilane_result avx2_u16_ok(size_t read, size_t written)
     return r;
 }
 
-/*
- * t with di added to read and dw to written. The fields are moved through
- * general registers one by one: the scalar kernel stored them separately,
- * and reloading them as one 16-byte vector (which the compiler likes to do
- * for the two additions) stalls on store forwarding.
- */
-static inline unilane_result avx2_u16_offset(unilane_result t, size_t di, size_t dw)
-{
-    unilane_result r;
-    size_t rd = t.read, wr = t.written;
-    unsigned st = (unsigned)t.status;
-    __asm__("" : "+r"(rd), "+r"(wr), "+r"(st));
-    r.status = (unilane_status)st;
-    r.read = rd + di;
-    r.written = wr + dw;
-    return r;
-}
-
 /* OR of units 0..n-1 (n < 8): the tiny-input checks below use it to take
    the common case (ASCII, Latin-1) without calling the scalar kernel. */
 static inline uint32_t avx2_u16_or_units(const uint16_t *src, size_t n)
@@ -840,7 +822,7 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_validate_lon
     }
     if (i == len)
         return avx2_u16_ok(len, 0);
-    r = avx2_u16_offset(unilane_scalar_validate_utf16(src + i, len - i), i, 0);
+    r = gen_finish(unilane_scalar_validate_utf16(src + i, len - i), i, 0);
     return r;
 }
 
@@ -987,7 +969,7 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_to_latin1_lo
     r.written = len;
     return r;
 finish:
-    r = avx2_u16_offset(unilane_scalar_utf16_to_latin1(src + i, len - i, dst + i), i, i);
+    r = gen_finish(unilane_scalar_utf16_to_latin1(src + i, len - i, dst + i), i, i);
     return r;
 }
 
@@ -1459,7 +1441,7 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_utf8_cold(co
         return avx2_u16_ok(i + k, w + unilane_scalar_utf16_to_utf8_lossy(src + i, k, dst + w));
     r = unilane_scalar_utf16_to_utf8(src + i, k, dst + w);
     if (r.status != UNILANE_OK)
-        return avx2_u16_offset(r, i, w);
+        return gen_finish(r, i, w);
     return avx2_u16_ok(i + k, w + r.written);
 }
 
@@ -1608,7 +1590,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
         return avx2_u16_ok(len, w + unilane_scalar_utf16_to_utf8_lossy(src + i, len - i, dst + w));
     }
     r = unilane_scalar_utf16_to_utf8(src + i, len - i, dst + w);
-    return avx2_u16_offset(r, i, w);
+    return gen_finish(r, i, w);
 }
 
 UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_to_utf8_strict(const uint16_t *src, size_t len,

@@ -508,9 +508,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_big(
         return r;
     }
     j = avx2_u8_backup(s, 0, i);
-    r = unilane_scalar_validate_utf8(src + j, len - j);
-    r.read += j;
-    return r;
+    return gen_finish(unilane_scalar_validate_utf8(src + j, len - j), j, 0);
 }
 
 /*
@@ -1033,10 +1031,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_to16_big(cons
         r.written = w;
         return r;
     }
-    r = unilane_scalar_utf8_to_utf16(src + p, len - p, dst + w);
-    r.read += p;
-    r.written += w;
-    return r;
+    return gen_finish(unilane_scalar_utf8_to_utf16(src + p, len - p, dst + w), p, w);
 }
 
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_to16_small_entry(const char *src,
@@ -1235,10 +1230,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_l1_big(const 
         r.written = w;
         return r;
     }
-    r = unilane_scalar_utf8_to_latin1(src + p, len - p, dst + w);
-    r.read += p;
-    r.written += w;
-    return r;
+    return gen_finish(unilane_scalar_utf8_to_latin1(src + p, len - p, dst + w), p, w);
 }
 
 /* 32 <= len < 64: ASCII as two overlapping blocks; otherwise through a
@@ -1284,10 +1276,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_l1_small(cons
         r.written = n;
         return r;
     }
-    r = unilane_scalar_utf8_to_latin1(src + p, len - p, dst + n);
-    r.read += p;
-    r.written += n;
-    return r;
+    return gen_finish(unilane_scalar_utf8_to_latin1(src + p, len - p, dst + n), p, n);
 }
 
 UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf8_to_latin1(const char *src, size_t len,
