@@ -65,17 +65,6 @@ size_t unilane_neon_latin1_to_utf16(const char *src, size_t len, uint16_t *dst)
     return len;
 }
 
-/* T (16 <= T <= 48) bytes of tmp to d, with whole-register copies that may
-   overlap but never write outside d[0..T). */
-static UNILANE_ALWAYS_INLINE void neon_l1_copy_exact(uint8_t *d, const uint8_t *tmp, size_t T)
-{
-    uint8x16_t a = vld1q_u8(tmp), z = vld1q_u8(tmp + T - 16);
-    if (T > 32)
-        vst1q_u8(d + 16, vld1q_u8(tmp + 16));
-    vst1q_u8(d, a);
-    vst1q_u8(d + T - 16, z);
-}
-
 /* The UTF-8 of 16 Latin-1 bytes with at least one >= 0x80, into out:
    two 16-byte stores, the second at out + L1; returns the total length
    (16..32). Writes up to 8 bytes past the returned length. bitw holds the
@@ -112,36 +101,6 @@ static const uint8_t neon_l1_k[3][16] = {
     {0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0},
     {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}};
 
-/* n (0 <= n <= 48) bytes of tmp to d, writing nothing outside d[0..n). */
-static UNILANE_ALWAYS_INLINE void neon_l1_copy_any(uint8_t *d, const uint8_t *tmp, size_t n)
-{
-    if (n >= 16) {
-        neon_l1_copy_exact(d, tmp, n);
-    } else if (n >= 8) {
-        uint64_t a, b;
-        memcpy(&a, tmp, 8);
-        memcpy(&b, tmp + n - 8, 8);
-        memcpy(d, &a, 8);
-        memcpy(d + n - 8, &b, 8);
-    } else if (n >= 4) {
-        uint32_t a, b;
-        memcpy(&a, tmp, 4);
-        memcpy(&b, tmp + n - 4, 4);
-        memcpy(d, &a, 4);
-        memcpy(d + n - 4, &b, 4);
-    } else {
-        size_t j;
-        for (j = 0; j < n; j++)
-            d[j] = tmp[j];
-    }
-}
-
-/* Byte j is j below 16 and 0xFF from 16 on: TBL with the 16 bytes at
-   neon_l1_win + s moves a register down by s bytes, filling with zeros. */
-static const uint8_t neon_l1_win[32] = {
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
-
 /*
  * The last r bytes (0 < r < 16) of the input, which ends at end
  * (end - 16 must be readable: the input has >= 16 bytes), exactly into d.
@@ -161,8 +120,8 @@ static UNILANE_ALWAYS_INLINE size_t neon_l1_tail16(const uint8_t *end, size_t r,
         vst1q_u8(d + r - 16, last);
         return r;
     }
-    T = neon_l1_block_utf8(vqtbl1q_u8(last, vld1q_u8(neon_l1_win + 16 - r)), tmp, bitw, c0, two) - (16 - r);
-    neon_l1_copy_any(d, tmp, T);
+    T = neon_l1_block_utf8(vqtbl1q_u8(last, vld1q_u8(unilane_neon_shift_window + 16 - r)), tmp, bitw, c0, two) - (16 - r);
+    neon_copy_any(d, tmp, T);
     return T;
 }
 
@@ -197,7 +156,7 @@ static UNILANE_NOINLINE size_t neon_l1_to_utf8_big(const uint8_t *src, size_t le
         } else {
             uint8_t tmp[48];
             size_t T = neon_l1_block_utf8(v, tmp, bitw, c0, two);
-            neon_l1_copy_exact(d, tmp, T);
+            neon_copy_exact(d, tmp, T);
             d += T;
         }
         p += 16;

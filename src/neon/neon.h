@@ -34,6 +34,49 @@ UNILANE_INTERNAL extern const uint8_t unilane_neon_pack2_len[256];
 UNILANE_INTERNAL extern const uint8_t unilane_neon_pack3_shuf[256][16];
 UNILANE_INTERNAL extern const uint8_t unilane_neon_pack3_len[256];
 
+/* Helpers shared by the NEON files for exact-length output from a staging
+   buffer (used near the end of the input, where whole-register stores
+   would write past what the caller may touch). */
+
+/* T (16 <= T <= 48) bytes of tmp to d, writing nothing outside d[0..T). */
+static UNILANE_ALWAYS_INLINE void neon_copy_exact(uint8_t *d, const uint8_t *tmp, size_t T)
+{
+    uint8x16_t a = vld1q_u8(tmp), z = vld1q_u8(tmp + T - 16);
+    if (T > 32)
+        vst1q_u8(d + 16, vld1q_u8(tmp + 16));
+    vst1q_u8(d, a);
+    vst1q_u8(d + T - 16, z);
+}
+
+/* n (0 <= n <= 48) bytes of tmp to d, writing nothing outside d[0..n). */
+static UNILANE_ALWAYS_INLINE void neon_copy_any(uint8_t *d, const uint8_t *tmp, size_t n)
+{
+    if (n >= 16) {
+        neon_copy_exact(d, tmp, n);
+    } else if (n >= 8) {
+        uint64_t a, b;
+        memcpy(&a, tmp, 8);
+        memcpy(&b, tmp + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, tmp, 4);
+        memcpy(&b, tmp + n - 4, 4);
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else {
+        size_t j;
+        for (j = 0; j < n; j++)
+            d[j] = tmp[j];
+    }
+}
+
+/* Byte j is j below 16 and 0xFF from 16 on: TBL with the 16 bytes at
+   unilane_neon_shift_window + s moves a register down by s bytes, filling
+   with zeros (TBL gives 0 for an index >= 16). In utf16_tables_neon.c. */
+UNILANE_INTERNAL extern const uint8_t unilane_neon_shift_window[32];
+
 /* UTF-8 input (utf8_neon.c) */
 UNILANE_INTERNAL size_t unilane_neon_ascii_prefix(const char *src, size_t len);
 UNILANE_INTERNAL unilane_result unilane_neon_validate_utf8(const char *src, size_t len);

@@ -637,29 +637,12 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_block3(uint8x16_t lo, uint8x16_t hi
     return off + k->len3[i3];
 }
 
-/* T (16 <= T <= 48) bytes of tmp to d, never writing outside d[0..T). */
-static UNILANE_ALWAYS_INLINE void neon_u16_copy_exact(uint8_t *d, const uint8_t *tmp, size_t T)
-{
-    uint8x16_t a = vld1q_u8(tmp), z = vld1q_u8(tmp + T - 16);
-    if (T > 32)
-        vst1q_u8(d + 16, vld1q_u8(tmp + 16));
-    vst1q_u8(d, a);
-    vst1q_u8(d + T - 16, z);
-}
-
 /* 1 iff one of the 16 units at p is a surrogate. */
 static UNILANE_ALWAYS_INLINE int neon_u16_any_surrogate16(const uint16_t *p)
 {
     uint16x8_t m = vminq_u16(neon_u16_rot(vld1q_u16(p)), neon_u16_rot(vld1q_u16(p + 8)));
     return vminvq_u16(m) < 0x800;
 }
-
-/* Byte j is j below 16 and 0xFF from 16 on (TBL gives 0 there): 16 bytes
-   loaded from neon_u16_win + s shift a register down by s bytes, filling
-   with zeros. */
-static const uint8_t neon_u16_win[32] = {
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
 
 /* r = 4..7 units loaded as units 0..3 (bytes 0..7) and units r-4..r-1
    (bytes 8..15): byte indices that put unit m in lane m, zeros from r on. */
@@ -668,6 +651,13 @@ static const uint8_t neon_u16_part4[4][16] = {
     {0, 1, 2, 3, 4, 5, 6, 7, 14, 15, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
     {0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15, 0xFF, 0xFF, 0xFF, 0xFF},
     {0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 0xFF, 0xFF}};
+
+
+/* Declared in neon.h: the shift window of TBL (byte j is j below 16 and
+   0xFF from 16 on), shared with latin1_neon.c. */
+const uint8_t unilane_neon_shift_window[32] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
 
 /* The r units at p (0 < r < 16) into v0 (units 0..7) and v1 (8..15),
    padded with zero units; reads only p[0..r). */
@@ -678,7 +668,7 @@ static UNILANE_ALWAYS_INLINE void neon_u16_load_partial(const uint16_t *p, size_
         /* units r-8..r-1, moved down so that unit 8 lands in lane 0 */
         uint8x16_t b = vreinterpretq_u8_u16(vld1q_u16(p + r - 8));
         *v0 = vld1q_u16(p);
-        *v1 = vreinterpretq_u16_u8(vqtbl1q_u8(b, vld1q_u8(neon_u16_win + 2 * (16 - r))));
+        *v1 = vreinterpretq_u16_u8(vqtbl1q_u8(b, vld1q_u8(unilane_neon_shift_window + 2 * (16 - r))));
     } else if (r >= 4) {
         uint8x16_t c = vreinterpretq_u8_u16(vcombine_u16(vld1_u16(p), vld1_u16(p + r - 4)));
         *v0 = vreinterpretq_u16_u8(vqtbl1q_u8(c, vld1q_u8(neon_u16_part4[r - 4])));
@@ -691,33 +681,6 @@ static UNILANE_ALWAYS_INLINE void neon_u16_load_partial(const uint16_t *p, size_
             v = vld1q_lane_u16(p + 2, v, 2);
         *v0 = v;
         *v1 = vdupq_n_u16(0);
-    }
-}
-
-/* n (0 <= n <= 48) bytes of tmp to d, writing nothing outside d[0..n). */
-static UNILANE_ALWAYS_INLINE void neon_u16_copy_any(uint8_t *d, const uint8_t *tmp, size_t n)
-{
-    if (n >= 16) {
-        neon_u16_copy_exact(d, tmp, n);
-    } else if (n >= 8) {
-        uint64_t a, b;
-        memcpy(&a, tmp, 8);
-        memcpy(&b, tmp + n - 8, 8);
-        memcpy(d, &a, 8);
-        memcpy(d + n - 8, &b, 8);
-    } else if (n >= 4) {
-        uint32_t a, b;
-        memcpy(&a, tmp, 4);
-        memcpy(&b, tmp + n - 4, 4);
-        memcpy(d, &a, 4);
-        memcpy(d + n - 4, &b, 4);
-    } else if (n) {
-        d[0] = tmp[0];
-        if (n > 1) {
-            d[1] = tmp[1];
-            if (n > 2)
-                d[2] = tmp[2];
-        }
     }
 }
 
@@ -750,7 +713,7 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_tail(const uint16_t *p, size_t r, u
         T = neon_u16_block3(lo, hi, tmp, k);
     }
     T -= 16 - r;
-    neon_u16_copy_any(d, tmp, T);
+    neon_copy_any(d, tmp, T);
     return T;
 }
 
@@ -925,7 +888,7 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
             win = 16;
         }
         if (!direct)
-            neon_u16_copy_exact(d, tmp, T);
+            neon_copy_exact(d, tmp, T);
         p += 16;
         d += T;
     }
