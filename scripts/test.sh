@@ -79,9 +79,15 @@ cmake_build() {
     { cat "$dir.build.log"; return 1; }
 }
 
+# run_ctest DIR [ctest args...] -- runs the suite, then sums what the test
+# binaries printed: how many checks passed for each kernel.
 run_ctest() {
   local dir=$1; shift
   (cd "$dir" && ctest --output-on-failure -j "$JOBS" "$@")
+  awk '/^kernel [a-z0-9]+ *: [0-9]+ checks passed/ { n[$2] += $(NF-2) }
+       /^kernel-independent: [0-9]+ checks passed/ { n["(reference)"] += $2 }
+       END { for (k in n) printf "  checks passed, kernel %-12s %d\n", k, n[k] }' \
+    "$dir/Testing/Temporary/LastTest.log" | sort
 }
 
 # --------------------------------------------------------------------------
