@@ -26,12 +26,14 @@
 #  define UNILANE_INTERNAL    __attribute__((visibility("hidden")))
 #  define UNILANE_ALWAYS_INLINE inline __attribute__((always_inline))
 #  define UNILANE_NOINLINE    __attribute__((noinline))
+#  define UNILANE_MAYBE_UNUSED __attribute__((unused))
 #else
 #  define UNILANE_LIKELY(x)   (x)
 #  define UNILANE_UNLIKELY(x) (x)
 #  define UNILANE_INTERNAL
 #  define UNILANE_ALWAYS_INLINE inline
 #  define UNILANE_NOINLINE
+#  define UNILANE_MAYBE_UNUSED
 #endif
 
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) \

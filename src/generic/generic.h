@@ -155,7 +155,8 @@ static inline size_t gen_ascii_run(const unsigned char *s, size_t n)
  * conversion (64-byte validate_utf8 took 9.4 ns instead of ~5). The empty asm
  * keeps the three values in general registers, whatever the optimiser likes.
  */
-static inline unilane_result gen_finish(unilane_result t, size_t read_off, size_t written_off)
+/* Unused in a build with no SIMD kernel (e.g. the amalgamation on armv7). */
+static inline UNILANE_MAYBE_UNUSED unilane_result gen_finish(unilane_result t, size_t read_off, size_t written_off)
 {
     unilane_result o;
     size_t rd = t.read, wr = t.written;

@@ -231,9 +231,7 @@ static UNILANE_NOINLINE unilane_result neon_u16_validate_big(const uint16_t *src
         r.written = 0;
         return r;
     }
-    r = unilane_scalar_validate_utf16(src + i, len - i);
-    r.read += i;
-    return r;
+    return gen_finish(unilane_scalar_validate_utf16(src + i, len - i), i, 0);
 }
 
 static UNILANE_NOINLINE size_t neon_u16_mwf_big(const uint16_t *src, size_t len, uint16_t *dst)
@@ -911,10 +909,7 @@ scalar: {
         r.status = UNILANE_OK;
         return r;
     }
-    r = unilane_scalar_utf16_to_utf8(p, len - i, (char *)d);
-    r.read += i;
-    r.written += w;
-    return r;
+    return gen_finish(unilane_scalar_utf16_to_utf8(p, len - i, (char *)d), i, w);
 }
 }
 

@@ -1178,7 +1178,6 @@ size_t unilane_neon_ascii_prefix(const char *src, size_t len)
 static UNILANE_NOINLINE unilane_result neon_u8_validate_utf8_long(const char *src, size_t len)
 {
     const uint8_t *s = (const uint8_t *)src;
-    unilane_result r;
     size_t i = 0;
 
     if (len >= 64) {
@@ -1209,9 +1208,7 @@ static UNILANE_NOINLINE unilane_result neon_u8_validate_utf8_long(const char *sr
         /* s[0..i) is valid but for a last character that may be cut off */
         i = neon_u8_last_lead(s, 0, i);
     }
-    r = unilane_scalar_validate_utf8(src + i, len - i);
-    r.read += i;
-    return r;
+    return gen_finish(unilane_scalar_validate_utf8(src + i, len - i), i, 0);
 }
 
 /* Short inputs go straight to the scalar code (a tail call, nothing else). */
@@ -2002,10 +1999,7 @@ static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_utf16_long(const char *sr
         i += r.read;
         w += r.written;
     }
-    r = unilane_scalar_utf8_to_utf16(src + i, len - i, dst + w);
-    r.read += i;
-    r.written += w;
-    return r;
+    return gen_finish(unilane_scalar_utf8_to_utf16(src + i, len - i, dst + w), i, w);
 }
 
 /* Short inputs go straight to the scalar code (a tail call, nothing else). */
@@ -2064,10 +2058,7 @@ static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_latin1_long(const char *s
         i = st.win_end;
         w += r.written;
     }
-    r = unilane_scalar_utf8_to_latin1(src + i, len - i, dst + w);
-    r.read += i;
-    r.written += w;
-    return r;
+    return gen_finish(unilane_scalar_utf8_to_latin1(src + i, len - i, dst + w), i, w);
 }
 
 /* Short inputs go straight to the scalar code (a tail call, nothing else). */
