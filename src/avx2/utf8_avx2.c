@@ -379,13 +379,11 @@ static size_t avx2_u8_count_scalar(const unsigned char *s, size_t n)
  * Otherwise returns 0 and sets *pi to i such that s[lo .. i) is valid
  * except that it may end inside a character, and the first error lies in a
  * character that ends in s[i .. i + 64) (or in s[i .. len) when fewer than
- * 128 bytes remain). With `cnt`, adds the UTF-16 units of s[lo .. i) (or
- * of s[lo .. len) when valid) to it.
+ * 128 bytes remain).
  */
-AVX2_U8_INLINE int avx2_u8_validate_run(const unsigned char *s, size_t lo, size_t len,
-                                        size_t *pi, size_t *cnt)
+AVX2_U8_INLINE int avx2_u8_validate_run(const unsigned char *s, size_t lo, size_t len, size_t *pi)
 {
-    size_t i = lo, n = 0, r;
+    size_t i = lo, r;
     __m256i prev_inc, e;
     {
         /* the first chunk, with nothing before it */
@@ -393,72 +391,166 @@ AVX2_U8_INLINE int avx2_u8_validate_run(const unsigned char *s, size_t lo, size_
         __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
         if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
             prev_inc = _mm256_setzero_si256();
-            n += 64;
         } else {
             e = _mm256_or_si256(avx2_u8_check(a, _mm256_setzero_si256()), avx2_u8_check(b, a));
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
             prev_inc = avx2_u8_incomplete(b);
-            if (cnt)
-                n += avx2_u8_hsum(_mm256_add_epi8(avx2_u8_units_of(a), avx2_u8_units_of(b)));
         }
         i += 64;
     }
-    {
-        /* byte counters of acc grow by at most 4 per chunk: flush every 63 */
-        __m256i acc = _mm256_setzero_si256();
-        unsigned nacc = 0;
-        while (len - i >= 64) {
-            __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
-            __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
-            if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
-                /* ASCII: bad only if the bytes before end inside a sequence;
-                   then ASCII chunks need no more than a look */
-                if (UNILANE_UNLIKELY(!avx2_u8_is_zero(prev_inc)))
-                    goto fail;
-                prev_inc = _mm256_setzero_si256();
-                do {
-                    i += 64;
-                    n += 64;
-                } while (len - i >= 64
-                         && _mm256_movemask_epi8(_mm256_or_si256(
-                                _mm256_loadu_si256((const __m256i *)(s + i)),
-                                _mm256_loadu_si256((const __m256i *)(s + i + 32)))) == 0);
-                continue;
-            }
-            if (avx2_u8_is_zero(_mm256_or_si256(prev_inc, _mm256_subs_epu8(
-                    _mm256_max_epu8(a, b), _mm256_set1_epi8((char)0xDF))))) {
-                /* at a character boundary (nothing unfinished before),
-                   1- and 2-byte characters only */
-                uint64_t nc;
-                if (UNILANE_UNLIKELY(!avx2_u8_check2(a, b, &nc)))
-                    goto fail;
-                n += (size_t)_mm_popcnt_u64(nc);
-            } else {
-                e = _mm256_or_si256(avx2_u8_check_at(s + i), avx2_u8_check_at(s + i + 32));
-                if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
-                    goto fail;
-                if (cnt) {
-                    acc = _mm256_add_epi8(acc, _mm256_add_epi8(avx2_u8_units_of(a),
-                                                               avx2_u8_units_of(b)));
-                    if (++nacc == 63) {
-                        n += avx2_u8_hsum(acc);
-                        acc = _mm256_setzero_si256();
-                        nacc = 0;
-                    }
-                }
-            }
-            prev_inc = avx2_u8_incomplete(b);
-            i += 64;
+    while (len - i >= 64) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
+        if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
+            /* ASCII: bad only if the bytes before end inside a sequence;
+               then ASCII chunks need no more than a look */
+            if (UNILANE_UNLIKELY(!avx2_u8_is_zero(prev_inc)))
+                goto out;
+            prev_inc = _mm256_setzero_si256();
+            do {
+                i += 64;
+            } while (len - i >= 64
+                     && _mm256_movemask_epi8(_mm256_or_si256(
+                            _mm256_loadu_si256((const __m256i *)(s + i)),
+                            _mm256_loadu_si256((const __m256i *)(s + i + 32)))) == 0);
+            continue;
         }
-        if (cnt)
-            n += avx2_u8_hsum(acc);
-        if (0) {
-fail:
-            if (cnt)
-                n += avx2_u8_hsum(acc);
+        if (avx2_u8_is_zero(_mm256_or_si256(prev_inc, _mm256_subs_epu8(
+                _mm256_max_epu8(a, b), _mm256_set1_epi8((char)0xDF))))) {
+            /* at a character boundary (nothing unfinished before),
+               1- and 2-byte characters only */
+            uint64_t nc;
+            if (UNILANE_UNLIKELY(!avx2_u8_check2(a, b, &nc)))
+                goto out;
+        } else {
+            e = _mm256_or_si256(avx2_u8_check_at(s + i), avx2_u8_check_at(s + i + 32));
+            if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
+                goto out;
+        }
+        prev_inc = avx2_u8_incomplete(b);
+        i += 64;
+    }
+    /* 0 <= r < 64 bytes left; i >= lo + 64 */
+    r = len - i;
+    if (r == 0) {
+        if (!avx2_u8_is_zero(prev_inc))
             goto out;
+    } else {
+        __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
+        e = _mm256_or_si256(avx2_u8_check_at(s + len - 32), avx2_u8_incomplete(b));
+        if (r > 32)
+            e = _mm256_or_si256(e, avx2_u8_check_at(s + len - 64));
+        if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
+            goto out;
+    }
+    return 1;
+out:
+    *pi = i;
+    return 0;
+}
+
+/*
+ * The UTF-16 units of valid UTF-8: one per byte, minus one per
+ * continuation byte x[k], plus one per 4-byte lead, which is counted at
+ * its last byte x[k] (the one with x[k-3] >= 0xF0): so a byte adds one
+ * unless it is a continuation byte with x[k-3] < 0xF0. For the 32 bytes
+ * `in` and p3, the same bytes three positions back (as given to
+ * avx2_u8_check_ctx), returns the number of those bytes (that add no
+ * unit). Both masks are values
+ * the check of the same bytes computes anyway (the t3 lookup has bit 7
+ * exactly at continuation bytes; x - 0x70 saturated has bit 7 iff
+ * x >= 0xF0), so after inlining this costs little vector work (no
+ * shuffle) and one vpmovmskb; the popcount runs on the integer units.
+ */
+AVX2_U8_INLINE size_t avx2_u8_zero_units(__m256i in, __m256i p3)
+{
+    __m256i t3 = _mm256_shuffle_epi8(
+        _mm256_loadu_si256((const __m256i *)avx2_u8_t3),
+        _mm256_and_si256(_mm256_srli_epi16(in, 4), _mm256_set1_epi8(0x0F)));
+    return (size_t)_mm_popcnt_u32((uint32_t)_mm256_movemask_epi8(
+        _mm256_andnot_si256(_mm256_subs_epu8(p3, _mm256_set1_epi8(0x70)), t3)));
+}
+
+/* The number of bytes >= 0xF0 in s[k - 3 .. k) (k >= 3). */
+static size_t avx2_u8_f0_before(const unsigned char *s, size_t k)
+{
+    return (size_t)(s[k - 1] >= 0xF0) + (size_t)(s[k - 2] >= 0xF0) + (size_t)(s[k - 3] >= 0xF0);
+}
+
+/*
+ * avx2_u8_validate_run that also adds the UTF-16 units of s[lo .. i) (or
+ * of s[lo .. len) when valid) to *cnt: the same contract and the same
+ * checks, laid out for counting: ASCII runs count from how
+ * far they advance, chunks with 1- and 2-byte characters by their
+ * character starts, fully checked chunks as 64 minus avx2_u8_zero_units.
+ * As that counts a 4-byte lead at its last byte, the bytes >= 0xF0 among
+ * the 3 before i are added where it stops at i (there are none after a
+ * chunk of the other kinds: they would start an unfinished character, and
+ * those kinds need the bytes before them finished). n is computed modulo
+ * 2^N (the total is not negative).
+ */
+AVX2_U8_INLINE int avx2_u8_count_run(const unsigned char *s, size_t lo, size_t len, size_t *pi,
+                                     size_t *cnt)
+{
+    /* i <= last: at least 64 bytes left */
+    const size_t last = len - 64;
+    size_t i = lo, n = 0, r;
+    __m256i prev_inc, e;
+    {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
+        if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
+            prev_inc = _mm256_setzero_si256();
+        } else {
+            /* as avx2_u8_check(a, 0) | avx2_u8_check(b, a), with the
+               bytes three back at hand for the count */
+            __m256i ta = _mm256_permute2x128_si256(_mm256_setzero_si256(), a, 0x21);
+            __m256i tb = _mm256_permute2x128_si256(a, b, 0x21);
+            __m256i a3 = _mm256_alignr_epi8(a, ta, 13), b3 = _mm256_alignr_epi8(b, tb, 13);
+            e = _mm256_or_si256(
+                avx2_u8_check_ctx(a, _mm256_alignr_epi8(a, ta, 15), _mm256_alignr_epi8(a, ta, 14), a3),
+                avx2_u8_check_ctx(b, _mm256_alignr_epi8(b, tb, 15), _mm256_alignr_epi8(b, tb, 14), b3));
+            if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
+                goto out;
+            prev_inc = avx2_u8_incomplete(b);
+            n -= avx2_u8_zero_units(a, a3) + avx2_u8_zero_units(b, b3);
         }
+        n += 64;
+        i += 64;
+    }
+    while (i <= last) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
+        if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
+            size_t i1 = i;
+            if (UNILANE_UNLIKELY(!avx2_u8_is_zero(prev_inc)))
+                goto out;
+            prev_inc = _mm256_setzero_si256();
+            do {
+                i += 64;
+            } while (i <= last
+                     && _mm256_movemask_epi8(_mm256_or_si256(
+                            _mm256_loadu_si256((const __m256i *)(s + i)),
+                            _mm256_loadu_si256((const __m256i *)(s + i + 32)))) == 0);
+            n += i - i1;
+            continue;
+        }
+        if (avx2_u8_is_zero(_mm256_or_si256(prev_inc, _mm256_subs_epu8(
+                _mm256_max_epu8(a, b), _mm256_set1_epi8((char)0xDF))))) {
+            uint64_t nc;
+            if (UNILANE_UNLIKELY(!avx2_u8_check2(a, b, &nc)))
+                goto out;
+            n += (size_t)_mm_popcnt_u64(nc);
+        } else {
+            e = _mm256_or_si256(avx2_u8_check_at(s + i), avx2_u8_check_at(s + i + 32));
+            if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
+                goto out;
+            n += 64 - avx2_u8_zero_units(a, _mm256_loadu_si256((const __m256i *)(s + i - 3)))
+                    - avx2_u8_zero_units(b, _mm256_loadu_si256((const __m256i *)(s + i + 29)));
+        }
+        prev_inc = avx2_u8_incomplete(b);
+        i += 64;
     }
     /* 0 <= r < 64 bytes left; i >= lo + 64 */
     r = len - i;
@@ -468,29 +560,28 @@ fail:
     } else {
         __m256i a = _mm256_loadu_si256((const __m256i *)(s + len - 64));
         __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
+        uint64_t nc, f0;
         e = _mm256_or_si256(avx2_u8_check_at(s + len - 32), avx2_u8_incomplete(b));
         if (r > 32)
             e = _mm256_or_si256(e, avx2_u8_check_at(s + len - 64));
         if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
             goto out;
-        if (cnt) {
-            /* units of the last r bytes: starts plus 4-byte leads */
-            uint64_t nc = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, _mm256_set1_epi8(-65)))
-                        | (uint64_t)(uint32_t)_mm256_movemask_epi8(
-                              _mm256_cmpgt_epi8(b, _mm256_set1_epi8(-65))) << 32;
-            uint64_t f0 = ((uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, _mm256_set1_epi8(-17)))
-                           & (uint32_t)_mm256_movemask_epi8(a))
-                        | (uint64_t)((uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(b, _mm256_set1_epi8(-17)))
-                                     & (uint32_t)_mm256_movemask_epi8(b)) << 32;
-            n += (size_t)_mm_popcnt_u64(nc >> (64 - r)) + (size_t)_mm_popcnt_u64(f0 >> (64 - r));
-        }
+        /* units of the last r bytes: starts plus 4-byte leads */
+        nc = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, _mm256_set1_epi8(-65)))
+           | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(b, _mm256_set1_epi8(-65))) << 32;
+        f0 = ((uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, _mm256_set1_epi8(-17)))
+              & (uint32_t)_mm256_movemask_epi8(a))
+           | (uint64_t)((uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(b, _mm256_set1_epi8(-17)))
+                        & (uint32_t)_mm256_movemask_epi8(b)) << 32;
+        n += (size_t)_mm_popcnt_u64(nc >> (64 - r)) + (size_t)_mm_popcnt_u64(f0 >> (64 - r))
+           + avx2_u8_f0_before(s, i);
     }
-    if (cnt)
-        *cnt += n;
+    *cnt += n;
     return 1;
 out:
-    if (cnt)
-        *cnt += n;
+    if (i > lo)
+        n += avx2_u8_f0_before(s, i);
+    *cnt += n;
     *pi = i;
     return 0;
 }
@@ -501,7 +592,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_big(
     const unsigned char *s = (const unsigned char *)src;
     size_t i, j;
     unilane_result r;
-    if (avx2_u8_validate_run(s, 0, len, &i, NULL)) {
+    if (avx2_u8_validate_run(s, 0, len, &i)) {
         r.status = UNILANE_OK;
         r.read = len;
         r.written = 0;
@@ -615,7 +706,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_big(cons
     const unsigned char *s = (const unsigned char *)src;
     size_t lo = 0, n = 0, i, j, e;
     for (;;) {
-        if (avx2_u8_validate_run(s, lo, len, &i, &n))
+        if (avx2_u8_count_run(s, lo, len, &i, &n))
             return n;
         /* s[lo .. i) is counted; the error is in a character that ends in
            s[i .. i + 64): the scalar kernel counts s[j .. e), then the
