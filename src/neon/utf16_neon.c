@@ -270,6 +270,11 @@ unilane_result unilane_neon_validate_utf16(const uint16_t *src, size_t len)
     } else if (len < 8) {
         if (neon_u16_any_surrogate_4to7(src, len))
             return unilane_scalar_validate_utf16(src, len);
+    } else if (len < 16) {
+        /* 8..15 units: two overlapping vectors, no loop set-up */
+        uint16x8_t m = vminq_u16(neon_u16_rot(vld1q_u16(src)), neon_u16_rot(vld1q_u16(src + len - 8)));
+        if (vminvq_u16(m) < 0x800)
+            return unilane_scalar_validate_utf16(src, len);
     } else {
         return neon_u16_validate_big(src, len);
     }
