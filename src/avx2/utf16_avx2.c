@@ -1245,7 +1245,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs(__m2
  * case), so up to 12 bytes past the block's output are overwritten with
  * garbage (64 bytes of room always suffice).
  */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block2(__m256i v, __m256i top5, int clean, char *out,
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block2(__m256i v, __m256i top5, char *out,
                                                                           size_t *written, const avx2_u16_utf8_consts *k)
 {
     const __m256i zero = _mm256_setzero_si256();
@@ -1271,7 +1271,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block2(__m256
         _mm_storeu_si128((__m128i *)(void *)(out + n0), _mm256_extracti128_si256(c, 1));
         *written = n0 + 8 + (size_t)__builtin_popcount(g1);
         return 1;
-    } else if (!clean && !_mm256_testz_si256(_mm256_cmpeq_epi16(top5, k->d800), k->ones)) {
+    } else if (!_mm256_testz_si256(_mm256_cmpeq_epi16(top5, k->d800), k->ones)) {
         return 0; /* a surrogate */
     } else {
         /* 1-3 bytes per unit; a 4-byte slot per unit: bytes 0,1 in word a,
@@ -1305,11 +1305,11 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block2(__m256
     }
 }
 
-/* top5 = v & 0xF800; clean: v is known to hold no surrogate. */
+/* avx2_u16_utf8_block2 with top5 = v & 0xF800 computed here. */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block(__m256i v, char *out, size_t *written,
                                                                          const avx2_u16_utf8_consts *k)
 {
-    return avx2_u16_utf8_block2(v, _mm256_and_si256(v, k->f800), 0, out, written, k);
+    return avx2_u16_utf8_block2(v, _mm256_and_si256(v, k->f800), out, written, k);
 }
 
 /* Copies buf[0..n) to out, 8 <= n <= 48, with two fixed-size overlapping
@@ -1357,6 +1357,118 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs_exac
     avx2_u16_copy_small(out, buf, n); /* n is 15..46 */
     *written = n;
     return c;
+}
+
+/*
+ * avx2_u16_utf8_block2 without the stores, for the strict
+ * pipeline of avx2_u16_to_utf8: the output of 16 units with a non-ASCII
+ * one, as four 16-byte stores avx2_u16_utf8_put makes later: a[lane 0] at
+ * out, b[lane 0] at out + p->o1, a[lane 1] at out + p->o2, b[lane 1] at
+ * out + p->o3 (the 2-byte case stores each half twice). p->n: the byte
+ * count. Returns 0 when a unit is a surrogate (*p unset).
+ */
+typedef struct avx2_u16_pend {
+    __m256i a, b;
+    size_t o1, o2, o3, n;
+} avx2_u16_pend;
+
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_compute(__m256i v, __m256i top5, avx2_u16_pend *p,
+                                                                           const avx2_u16_utf8_consts *k)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i is1 = _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), zero);
+    __m256i lt800 = _mm256_cmpeq_epi16(top5, zero);
+    __m256i two = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 6),
+                                                  _mm256_and_si256(_mm256_slli_epi16(v, 8), k->x3f00)),
+                                  k->x80c0);
+    if (_mm256_testc_si256(lt800, k->ones)) {
+        __m256i w = _mm256_blendv_epi8(two, v, is1);
+        uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(is1, zero));
+        uint32_t g0 = m & 0xFF, g1 = (m >> 16) & 0xFF;
+        __m256i c = _mm256_shuffle_epi8(w, avx2_u16_rows(unilane_avx2_utf8_pack2[g0], unilane_avx2_utf8_pack2[g1]));
+        size_t n0 = 8 + (size_t)__builtin_popcount(g0);
+        p->a = c;
+        p->b = c;
+        p->o1 = 0;
+        p->o2 = n0;
+        p->o3 = n0;
+        p->n = n0 + 8 + (size_t)__builtin_popcount(g1);
+        return 1;
+    } else if (!_mm256_testz_si256(_mm256_cmpeq_epi16(top5, k->d800), k->ones)) {
+        return 0; /* a surrogate */
+    } else {
+        __m256i three = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 12),
+                                                        _mm256_and_si256(_mm256_slli_epi16(v, 2), k->x3f00)),
+                                        k->x80e0);
+        __m256i a = _mm256_blendv_epi8(_mm256_blendv_epi8(three, two, lt800), v, is1);
+        __m256i b = _mm256_or_si256(_mm256_and_si256(v, k->x003f), k->x0080);
+        __m256i lo = _mm256_unpacklo_epi16(a, b), hi = _mm256_unpackhi_epi16(a, b);
+        uint32_t m = ((uint32_t)_mm256_movemask_epi8(is1) & 0x55555555u)
+                   | ((uint32_t)_mm256_movemask_epi8(lt800) & 0xAAAAAAAAu);
+        uint32_t g0 = m & 0xFF, g1 = (m >> 8) & 0xFF, g2 = (m >> 16) & 0xFF, g3 = m >> 24;
+        size_t n0 = avx2_u16_pack3_len[g0];
+        size_t n1 = n0 + avx2_u16_pack3_len[g1];
+        size_t n2 = n1 + avx2_u16_pack3_len[g2];
+        p->a = _mm256_shuffle_epi8(lo, avx2_u16_rows(avx2_u16_pack3[g0], avx2_u16_pack3[g2]));
+        p->b = _mm256_shuffle_epi8(hi, avx2_u16_rows(avx2_u16_pack3[g1], avx2_u16_pack3[g3]));
+        p->o1 = n0;
+        p->o2 = n1;
+        p->o3 = n2;
+        p->n = n2 + avx2_u16_pack3_len[g3];
+        return 1;
+    }
+}
+
+/* The stores of a block computed by avx2_u16_utf8_compute: up to 12 bytes
+   past out + p->n are overwritten with garbage. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_utf8_put(char *out, const avx2_u16_pend *p)
+{
+    _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(p->a));
+    _mm_storeu_si128((__m128i *)(void *)(out + p->o1), _mm256_castsi256_si128(p->b));
+    _mm_storeu_si128((__m128i *)(void *)(out + p->o2), _mm256_extracti128_si256(p->a, 1));
+    _mm_storeu_si128((__m128i *)(void *)(out + p->o3), _mm256_extracti128_si256(p->b, 1));
+}
+
+/* avx2_u16_utf8_put through a buffer: writes exactly the p->n bytes. */
+UNILANE_TARGET_AVX2 static inline void avx2_u16_utf8_put_exact(char *out, const avx2_u16_pend *p)
+{
+    char buf[64];
+    avx2_u16_utf8_put(buf, p);
+    avx2_u16_copy_small(out, buf, p->n); /* 17..48 */
+}
+
+/*
+ * One step of the strict pipeline of avx2_u16_to_utf8: *cur holds the
+ * output of the block at *i. Classifies the next block: stores *cur
+ * directly and returns 1 with the next block computed in *nxt, or stores
+ * *cur exactly (or directly when the next 16 units are ASCII) and returns
+ * 0, leaving the block at *i (advanced by 16) to the caller.
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_strict_step(const uint16_t *src, size_t len, char *dst,
+                                                                          size_t *i, size_t *w, const avx2_u16_pend *cur,
+                                                                          avx2_u16_pend *nxt, const avx2_u16_utf8_consts *k)
+{
+    __m256i vn;
+    int ascii;
+    *i += 16;
+    if (len - *i < 16) {
+        avx2_u16_utf8_put_exact(dst + *w, cur);
+        *w += cur->n;
+        return 0;
+    }
+    vn = avx2_u16_load(src + *i);
+    ascii = _mm256_testz_si256(vn, k->ff80);
+    if (ascii || !avx2_u16_utf8_compute(vn, _mm256_and_si256(vn, k->f800), nxt, k)) {
+        if (ascii)
+            avx2_u16_utf8_put(dst + *w, cur);
+        else
+            avx2_u16_utf8_put_exact(dst + *w, cur);
+        *w += cur->n;
+        return 0;
+    }
+    avx2_u16_utf8_put(dst + *w, cur);
+    *w += cur->n;
+    return 1;
 }
 
 /*
@@ -1459,7 +1571,11 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_utf8_cold(co
  * mode those units must also be unable to stop the conversion (SURROGATE)
  * before rewriting the bytes, leaving them written past `written`: free of
  * surrogates, or (for a block of pairs) free of unpaired ones. Other
- * blocks go through a 64-byte buffer.
+ * blocks go through a 64-byte buffer. Strict mode checks that without extra
+ * work by holding each block's output back (avx2_u16_utf8_compute) until
+ * the next block has been classified: ASCII, or computed without a
+ * surrogate, the next 16 units will be converted whole, so the held block
+ * is stored directly (avx2_u16_utf8_put); otherwise through the buffer.
  */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst,
                                                                   int lossy)
@@ -1468,27 +1584,14 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
     __m256i ff80;
     unilane_result r;
     size_t i = 0, w = 0;
-    __m256i vnext = _mm256_setzero_si256(), tnext = _mm256_setzero_si256();
-    int have_next = 0; /* strict: vnext = units i.., checked, tnext = vnext & 0xF800 */
 
     avx2_u16_utf8_consts_init(&kc);
     ff80 = kc.ff80;
 
     while (len - i >= 28) {
-        __m256i v, top5;
-        int clean;
+        __m256i v = avx2_u16_load(src + i);
+        __m256i top5 = _mm256_and_si256(v, kc.f800);
         size_t n;
-        if (have_next) {
-            /* loaded and checked for surrogates by the previous block */
-            v = vnext;
-            top5 = tnext;
-            clean = 1;
-            have_next = 0;
-        } else {
-            v = avx2_u16_load(src + i);
-            top5 = _mm256_and_si256(v, kc.f800);
-            clean = 0;
-        }
         if (_mm256_testz_si256(v, ff80)) {
             /* ASCII: 16 units, then 32 at a time while that lasts */
             _mm_storeu_si128((__m128i *)(void *)(dst + w), avx2_u16_pack16(v));
@@ -1505,30 +1608,20 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
             continue;
         }
         if (!lossy) {
-            /* The 12 units after this block must hold no surrogate (see
-               above). The next 16 units are loaded and checked now and
-               handed to the next iteration. */
-            __m256i sn;
-            if (len - i >= 32) {
-                vnext = avx2_u16_load(src + i + 16);
-                tnext = _mm256_and_si256(vnext, kc.f800);
-                sn = _mm256_cmpeq_epi16(tnext, kc.d800);
-                have_next = 1;
-            } else {
-                /* 12..15 units follow: the last 16 units cover them */
-                sn = avx2_u16_surr(avx2_u16_load(src + len - 16));
-            }
-            if (UNILANE_UNLIKELY(!_mm256_testz_si256(sn, sn))) {
-                have_next = 0;
-                if (avx2_u16_utf8_block_exact(v, dst + w, &n, &kc)) {
-                    i += 16;
-                    w += n;
-                    continue;
-                }
+            /* Strict pipeline: a block is computed, and stored directly
+               once the next 16 units are known to be converted whole
+               (ASCII, or a block without a surrogate, computed in turn),
+               else through a buffer. The checks are those lossy mode
+               makes anyway. */
+            avx2_u16_pend pa, pb;
+            if (!avx2_u16_utf8_compute(v, top5, &pa, &kc))
                 goto surrogate;
-            }
+            while (avx2_u16_strict_step(src, len, dst, &i, &w, &pa, &pb, &kc)
+                   && avx2_u16_strict_step(src, len, dst, &i, &w, &pb, &pa, &kc))
+                ;
+            continue;
         }
-        if (UNILANE_LIKELY(avx2_u16_utf8_block2(v, top5, clean, dst + w, &n, &kc))) {
+        if (UNILANE_LIKELY(avx2_u16_utf8_block2(v, top5, dst + w, &n, &kc))) {
             i += 16;
             w += n;
             continue;
@@ -1536,7 +1629,6 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
     surrogate:
         /* A surrogate: out of line (one call, as the scalar call was
            before, so that the code above is compiled as it was) */
-        have_next = 0;
         r = avx2_u16_utf8_cold(src, len, dst, lossy, 0, i, w);
         if (r.status != UNILANE_OK)
             return r;
