@@ -12,7 +12,7 @@
 const unilane_impl unilane_impl_avx2 = {
     "avx2",
     UNILANE_CPU_AVX2_SET,
-    32, /* utf8_scalar_below: below 32 bytes every UTF-8-input entry forwards to scalar */
+    35, /* utf8_scalar_below: the UTF-8-input entries forward below 35 bytes themselves (length and to_latin1 below 32) */
     unilane_avx2_ascii_prefix,
     unilane_avx2_utf16_ascii_prefix,
     unilane_avx2_utf16_latin1_prefix,
