@@ -13,6 +13,9 @@ const unilane_impl unilane_impl_avx2 = {
     "avx2",
     UNILANE_CPU_AVX2_SET,
     35, /* utf8_scalar_below: the UTF-8-input entries forward below 35 bytes themselves (length and to_latin1 below 32) */
+    32, /* ascii_scalar_below: ascii_prefix forwards below 32 bytes */
+    8,  /* utf16_scalar_below: below 8 units the entries have no vector path */
+    8,  /* latin1_scalar_below: likewise below 8 bytes */
     unilane_avx2_ascii_prefix,
     unilane_avx2_utf16_ascii_prefix,
     unilane_avx2_utf16_latin1_prefix,

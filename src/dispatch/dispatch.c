@@ -114,17 +114,26 @@ int unilane_use_kernel(const char *name)
 
 size_t unilane_ascii_prefix(const char *src, size_t len)
 {
-    return dispatch_get()->ascii_prefix(src, len);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->ascii_scalar_below)
+        return unilane_scalar_ascii_prefix(src, len);
+    return impl->ascii_prefix(src, len);
 }
 
 size_t unilane_utf16_ascii_prefix(const uint16_t *src, size_t len)
 {
-    return dispatch_get()->utf16_ascii_prefix(src, len);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->utf16_scalar_below)
+        return unilane_scalar_utf16_ascii_prefix(src, len);
+    return impl->utf16_ascii_prefix(src, len);
 }
 
 size_t unilane_utf16_latin1_prefix(const uint16_t *src, size_t len)
 {
-    return dispatch_get()->utf16_latin1_prefix(src, len);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->utf16_scalar_below)
+        return unilane_scalar_utf16_latin1_prefix(src, len);
+    return impl->utf16_latin1_prefix(src, len);
 }
 
 unilane_result unilane_validate_utf8(const char *src, size_t len)
@@ -137,22 +146,34 @@ unilane_result unilane_validate_utf8(const char *src, size_t len)
 
 unilane_result unilane_validate_utf16(const uint16_t *src, size_t len)
 {
-    return dispatch_get()->validate_utf16(src, len);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->utf16_scalar_below)
+        return unilane_scalar_validate_utf16(src, len);
+    return impl->validate_utf16(src, len);
 }
 
 size_t unilane_latin1_to_utf16(const char *src, size_t len, uint16_t *dst)
 {
-    return dispatch_get()->latin1_to_utf16(src, len, dst);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->latin1_scalar_below)
+        return unilane_scalar_latin1_to_utf16(src, len, dst);
+    return impl->latin1_to_utf16(src, len, dst);
 }
 
 unilane_result unilane_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
 {
-    return dispatch_get()->utf16_to_latin1(src, len, dst);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->utf16_scalar_below)
+        return unilane_scalar_utf16_to_latin1(src, len, dst);
+    return impl->utf16_to_latin1(src, len, dst);
 }
 
 size_t unilane_latin1_to_utf8(const char *src, size_t len, char *dst)
 {
-    return dispatch_get()->latin1_to_utf8(src, len, dst);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->latin1_scalar_below)
+        return unilane_scalar_latin1_to_utf8(src, len, dst);
+    return impl->latin1_to_utf8(src, len, dst);
 }
 
 unilane_result unilane_utf8_to_latin1(const char *src, size_t len, char *dst)
@@ -181,27 +202,42 @@ size_t unilane_utf8_to_utf16_lossy(const char *src, size_t len, uint16_t *dst)
 
 unilane_result unilane_utf16_to_utf8(const uint16_t *src, size_t len, char *dst)
 {
-    return dispatch_get()->utf16_to_utf8(src, len, dst);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->utf16_scalar_below)
+        return unilane_scalar_utf16_to_utf8(src, len, dst);
+    return impl->utf16_to_utf8(src, len, dst);
 }
 
 size_t unilane_utf16_to_utf8_lossy(const uint16_t *src, size_t len, char *dst)
 {
-    return dispatch_get()->utf16_to_utf8_lossy(src, len, dst);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->utf16_scalar_below)
+        return unilane_scalar_utf16_to_utf8_lossy(src, len, dst);
+    return impl->utf16_to_utf8_lossy(src, len, dst);
 }
 
 size_t unilane_utf16_make_well_formed(const uint16_t *src, size_t len, uint16_t *dst)
 {
-    return dispatch_get()->utf16_make_well_formed(src, len, dst);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->utf16_scalar_below)
+        return unilane_scalar_utf16_make_well_formed(src, len, dst);
+    return impl->utf16_make_well_formed(src, len, dst);
 }
 
 size_t unilane_utf8_length_from_latin1(const char *src, size_t len)
 {
-    return dispatch_get()->utf8_length_from_latin1(src, len);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->latin1_scalar_below)
+        return unilane_scalar_utf8_length_from_latin1(src, len);
+    return impl->utf8_length_from_latin1(src, len);
 }
 
 size_t unilane_utf8_length_from_utf16(const uint16_t *src, size_t len)
 {
-    return dispatch_get()->utf8_length_from_utf16(src, len);
+    const unilane_impl *impl = dispatch_get();
+    if (len < impl->utf16_scalar_below)
+        return unilane_scalar_utf8_length_from_utf16(src, len);
+    return impl->utf8_length_from_utf16(src, len);
 }
 
 size_t unilane_utf16_length_from_utf8(const char *src, size_t len)

@@ -13,13 +13,20 @@
 typedef struct unilane_impl {
     const char *name;
     uint32_t required;  /* UNILANE_CPU_* bits (cpu.h) */
-    /* UTF-8-input operations (validate_utf8, utf8_to_*, utf16_length_from_*)
-       on fewer bytes than this are sent by the dispatcher straight to the
-       scalar kernel. A kernel that would only forward them there itself
-       sets this, and short calls then cost exactly what the scalar kernel
-       costs: a forwarding call of a function that returns unilane_result
-       cannot be a tail call and would pay for a stack frame. */
+    /* Inputs shorter than these go from the dispatcher straight to the
+       scalar kernel, per family of operations: UTF-8 input (validate_utf8,
+       utf8_to_*, utf16_length_from_utf8*), ascii_prefix, UTF-16 input
+       (utf16_*_prefix, validate_utf16, make_well_formed, utf16_to_*,
+       utf8_length_from_utf16) and Latin-1 input (latin1_to_*,
+       utf8_length_from_latin1). A kernel whose entries would only forward
+       such inputs to scalar (or do no better) sets them, and short calls
+       then cost exactly what the scalar kernel costs: forwarding a function
+       that returns unilane_result cannot be a tail call and pays for a
+       stack frame. */
     size_t utf8_scalar_below;
+    size_t ascii_scalar_below;
+    size_t utf16_scalar_below;
+    size_t latin1_scalar_below;
 
     size_t (*ascii_prefix)(const char *src, size_t len);
     size_t (*utf16_ascii_prefix)(const uint16_t *src, size_t len);

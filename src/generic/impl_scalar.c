@@ -8,7 +8,10 @@
 const unilane_impl unilane_impl_scalar = {
     "scalar",
     0,
-    0, /* utf8_scalar_below: 0: it is the scalar kernel */
+    0, /* utf8_scalar_below: it is the scalar kernel */
+    0, /* ascii_scalar_below */
+    0, /* utf16_scalar_below */
+    0, /* latin1_scalar_below */
     unilane_scalar_ascii_prefix,
     unilane_scalar_utf16_ascii_prefix,
     unilane_scalar_utf16_latin1_prefix,

@@ -13,6 +13,9 @@ const unilane_impl unilane_impl_neon = {
     "neon",
     UNILANE_CPU_NEON,
     65, /* utf8_scalar_below: the UTF-8-input entries forward 0..64 bytes to scalar themselves (utf16_length_from_utf8 from 63) */
+    0,  /* ascii_scalar_below: ascii_prefix beats scalar at every length */
+    0,  /* utf16_scalar_below: the UTF-16 entries beat scalar at every length */
+    0,  /* latin1_scalar_below: likewise */
     unilane_neon_ascii_prefix,
     unilane_neon_utf16_ascii_prefix,
     unilane_neon_utf16_latin1_prefix,
