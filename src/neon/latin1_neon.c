@@ -238,21 +238,17 @@ size_t unilane_neon_utf8_length_from_latin1(const char *src, size_t len)
     const uint8_t *s = (const uint8_t *)src;
     size_t i = 0, count = len;
 
-    if (len == 0)
-        return 0;
+    if (len < 8) {
+        for (; i < len; i++)
+            count += s[i] >> 7;
+        return count;
+    }
     if (len < 16) {
-        if (len < 8) {
-            for (; i < len; i++)
-                count += s[i] >> 7;
-            return count;
-        }
         /* 8..15 bytes: the first 8 and the last len - 8 (the lanes of the
            last 8 bytes that the first 8 covered are masked off). */
-        {
-            uint8x8_t a = vshr_n_u8(vld1_u8(s), 7);
-            uint8x8_t b = vand_u8(vld1_u8(s + len - 8), vld1_u8(neon_l1_ones + len));
-            return count + vaddv_u8(vsra_n_u8(a, b, 7));
-        }
+        uint8x8_t a = vshr_n_u8(vld1_u8(s), 7);
+        uint8x8_t b = vand_u8(vld1_u8(s + len - 8), vld1_u8(neon_l1_ones + len));
+        return count + vaddv_u8(vsra_n_u8(a, b, 7));
     }
     while (len - i >= 64) {
         /* Byte lanes count b >> 7: 4 per lane per round, at most 63 rounds
