@@ -1,6 +1,6 @@
 /*
  * impl_avx2.c -- the avx2 kernel set: x86-64 AVX2 (with BMI1/2, LZCNT, POPCNT), chosen at run time.
- * Every operation has a avx2 kernel; the thresholds send inputs shorter than
+ * Every operation has an AVX2 kernel; the thresholds send inputs shorter than
  * what a kernel handles in vector code straight to the scalar code.
  */
 #include "../dispatch/impl.h"

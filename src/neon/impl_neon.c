@@ -1,6 +1,6 @@
 /*
  * impl_neon.c -- the neon kernel set: little-endian AArch64 NEON, compiled in on that target.
- * Every operation has a neon kernel; the thresholds send inputs shorter than
+ * Every operation has a NEON kernel; the thresholds send inputs shorter than
  * what a kernel handles in vector code straight to the scalar code.
  */
 #include "../dispatch/impl.h"
