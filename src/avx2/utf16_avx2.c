@@ -707,30 +707,30 @@ UNILANE_TARGET_AVX2 static inline size_t avx2_u16_prefix(const uint16_t *src, si
     return len - 16 + p;
 }
 
-UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_ascii_prefix(const uint16_t *src, size_t len)
+/* Units before the first one with a bit of `high` set (0xFF80: >= 0x80;
+   0xFF00: > 0xFF). */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix_any(const uint16_t *src, size_t len,
+                                                                            uint16_t high)
 {
     if (len < 8) {
         size_t k = 0;
-        while (k < len && src[k] < 0x80)
+        while (k < len && !(src[k] & high))
             k++;
         return k;
     }
     if (len < 16)
-        return avx2_u16_prefix_short(src, len, 0xFF80);
-    return avx2_u16_prefix(src, len, 0xFF80);
+        return avx2_u16_prefix_short(src, len, high);
+    return avx2_u16_prefix(src, len, high);
+}
+
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_ascii_prefix(const uint16_t *src, size_t len)
+{
+    return avx2_u16_prefix_any(src, len, 0xFF80);
 }
 
 UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_latin1_prefix(const uint16_t *src, size_t len)
 {
-    if (len < 8) {
-        size_t k = 0;
-        while (k < len && src[k] < 0x100)
-            k++;
-        return k;
-    }
-    if (len < 16)
-        return avx2_u16_prefix_short(src, len, 0xFF00);
-    return avx2_u16_prefix(src, len, 0xFF00);
+    return avx2_u16_prefix_any(src, len, 0xFF00);
 }
 
 /* ---- validation and make_well_formed ---------------------------------- */
