@@ -1473,22 +1473,16 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block16(const uint8_t *s, uint8x16
 }
 
 /*
- * One vector of a block that neon_u8_block16 would convert (same
- * conditions; prev and next are the 16 bytes before and after v): the
- * units of the characters that end in v, stored at d (16-byte stores).
+ * The stores of one vector's units: kb holds bitw where a lane is kept
+ * (a unit ends there), lo/hi the units' low and high bytes. Each half's
+ * 8-bit keep mask picks a tbl pattern that packs its kept units; d advances
+ * by the bytes they take.
  */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_vector16(uint8x16_t prev, uint8x16_t v, uint8x16_t next, int three,
-                                                       uint8_t *d, uint8x16_t bitw, const uint8_t *tab,
-                                                       const uint8_t *bytes)
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_pack_store(uint8x16_t kb, uint8x16_t lo, uint8x16_t hi, uint8_t *d,
+                                                         const uint8_t *tab, const uint8_t *bytes)
 {
-    uint8x16_t cont = neon_u8_is_cont(v), lo, hi, kb, x;
+    uint8x16_t x = vpaddq_u8(kb, kb);
     unsigned k, k0, k1;
-    neon_u8_units16(prev, v, cont, three, &lo, &hi);
-    if (three)
-        kb = vbicq_u8(bitw, vextq_u8(cont, neon_u8_is_cont(next), 1));
-    else
-        kb = vbicq_u8(bitw, vcgeq_u8(v, vdupq_n_u8(0xC0)));
-    x = vpaddq_u8(kb, kb);
     x = vpaddq_u8(x, x);
     x = vpaddq_u8(x, x);
     k = vgetq_lane_u16(vreinterpretq_u16_u8(x), 0);
@@ -1498,6 +1492,24 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_vector16(uint8x16_t prev, uint8x16
     d += bytes[k0];
     vst1q_u8(d, vqtbl1q_u8(vzip2q_u8(lo, hi), vld1q_u8(tab + 16 * k1)));
     return d + bytes[k1];
+}
+
+/*
+ * One vector of a block that neon_u8_block16 would convert (same
+ * conditions; prev and next are the 16 bytes before and after v): the
+ * units of the characters that end in v, stored at d (16-byte stores).
+ */
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_vector16(uint8x16_t prev, uint8x16_t v, uint8x16_t next, int three,
+                                                       uint8_t *d, uint8x16_t bitw, const uint8_t *tab,
+                                                       const uint8_t *bytes)
+{
+    uint8x16_t cont = neon_u8_is_cont(v), lo, hi, kb;
+    neon_u8_units16(prev, v, cont, three, &lo, &hi);
+    if (three)
+        kb = vbicq_u8(bitw, vextq_u8(cont, neon_u8_is_cont(next), 1));
+    else
+        kb = vbicq_u8(bitw, vcgeq_u8(v, vdupq_n_u8(0xC0)));
+    return neon_u8_pack_store(kb, lo, hi, d, tab, bytes);
 }
 
 /*
@@ -1563,20 +1575,10 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block4(const uint8_t *s, uint8x16_
 static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_vector4(uint8x16_t prev, uint8x16_t v, uint8x16_t next, uint8_t *d,
                                                       uint8x16_t bitw, const uint8_t *tab, const uint8_t *bytes)
 {
-    uint8x16_t cont = neon_u8_is_cont(v), lo, hi, x;
+    uint8x16_t cont = neon_u8_is_cont(v), lo, hi;
     uint8x16_t t = neon_u8_units4(prev, v, cont, &lo, &hi);
     uint8x16_t kb = vbicq_u8(bitw, vbicq_u8(vextq_u8(cont, neon_u8_is_cont(next), 1), t));
-    unsigned k, k0, k1;
-    x = vpaddq_u8(kb, kb);
-    x = vpaddq_u8(x, x);
-    x = vpaddq_u8(x, x);
-    k = vgetq_lane_u16(vreinterpretq_u16_u8(x), 0);
-    k0 = k & 0xFF;
-    k1 = k >> 8;
-    vst1q_u8(d, vqtbl1q_u8(vzip1q_u8(lo, hi), vld1q_u8(tab + 16 * k0)));
-    d += bytes[k0];
-    vst1q_u8(d, vqtbl1q_u8(vzip2q_u8(lo, hi), vld1q_u8(tab + 16 * k1)));
-    return d + bytes[k1];
+    return neon_u8_pack_store(kb, lo, hi, d, tab, bytes);
 }
 
 static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse4(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, uint32_t vm,
