@@ -249,8 +249,7 @@ typedef struct unilane_utf8_decoder {
     unsigned char pending_[4];
     unsigned char npending_;
     unsigned char mode_;
-    unsigned char magic_;
-    unsigned char reserved_;
+    unsigned char reserved_[2]; /* zero; keeps the size of 0.1 */
 } unilane_utf8_decoder;
 
 UNILANE_API void unilane_utf8_decoder_init(unilane_utf8_decoder *d, int mode);
@@ -263,7 +262,7 @@ typedef struct unilane_utf8_encoder {
     /* private: at most one high surrogate */
     uint16_t high_;
     unsigned char mode_;
-    unsigned char magic_;
+    unsigned char reserved_; /* zero; keeps the size of 0.1 */
 } unilane_utf8_encoder;
 
 UNILANE_API void unilane_utf8_encoder_init(unilane_utf8_encoder *e, int mode);

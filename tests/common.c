@@ -2,7 +2,8 @@
  * common.c -- see common.h.
  */
 #include "common.h"
-#include "../src/dispatch/cpu.h" /* unilane_test_mask_cpu_features: test-only hook */
+#include "../src/dispatch/ops.h"
+#include "../src/dispatch/test_hooks.h" /* test-only hooks of the test build */
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -16,9 +17,59 @@ int ut_cur;
 unsigned long long *ut_counts;
 char ut_msg[8192];
 int ut_fails;
+int ut_require_all_ops;
 
 static const char *const ut_all_kernels[UT_MAX_KERNELS] = {"scalar", "avx2", "neon"};
 static int ut_max_fails = 1;
+
+/*
+ * What a kernel's count counts. The test build of the library puts a
+ * counting thunk in front of every kernel entry (UNILANE_DEFINE_KERNEL,
+ * src/dispatch/impl.h) and counts the public calls. A passing check is
+ * counted for the kernel under test only when the public call(s) made since
+ * the previous check entered that kernel's entries; checks on calls that did
+ * not (the dispatcher kept them on scalar, or the check made no call of its
+ * own after such a call) go to ut_unreached. The shared-memory arrays below
+ * survive Check's forked children.
+ */
+static unsigned long long *ut_unreached;    /* [UT_MAX_KERNELS] */
+static unsigned long long *ut_opmask;       /* [UT_MAX_KERNELS]: entries entered */
+static const unilane_test_counter *ut_counter; /* of the kernel under test */
+static uint64_t ut_last_calls, ut_last_entered;
+static int ut_last_reached;
+/* UNILANE_TEST_DIRECT (default 1): a SIMD kernel under test gets every call,
+   whatever its length (unilane_test_set_direct); 0 tests through the
+   dispatcher's short-input rule as users call it. */
+static int ut_direct = 1;
+
+static void ut_snapshot(void)
+{
+    ut_last_calls = __atomic_load_n(unilane_test_calls(), __ATOMIC_RELAXED);
+    ut_last_entered = ut_counter ? __atomic_load_n(&ut_counter->entered, __ATOMIC_RELAXED) : 0;
+    ut_last_reached = 0;
+}
+
+void ut_pass(void)
+{
+    uint64_t calls, entered;
+    if (ut_cur == UT_REF_SLOT) {
+        ut_counts[UT_REF_SLOT]++;
+        return;
+    }
+    calls = __atomic_load_n(unilane_test_calls(), __ATOMIC_RELAXED);
+    if (calls != ut_last_calls) {
+        entered = __atomic_load_n(&ut_counter->entered, __ATOMIC_RELAXED);
+        ut_last_reached = entered != ut_last_entered;
+        ut_last_calls = calls;
+        ut_last_entered = entered;
+        if (ut_last_reached)
+            ut_opmask[ut_cur] |= __atomic_load_n(&ut_counter->ops, __ATOMIC_RELAXED);
+    }
+    if (ut_last_reached)
+        ut_counts[ut_cur]++;
+    else
+        ut_unreached[ut_cur]++;
+}
 
 void ut_select(int i)
 {
@@ -28,6 +79,10 @@ void ut_select(int i)
     ck_assert_msg(unilane_use_kernel(ut_kernels[i]) == 0, "cannot select kernel %s", ut_kernels[i]);
     ck_assert_msg(strcmp(unilane_kernel(), ut_kernels[i]) == 0, "kernel %s selected, %s active",
                   ut_kernels[i], unilane_kernel());
+    unilane_test_set_direct(ut_direct);
+    ut_counter = unilane_test_counter_of(ut_kernels[i]);
+    ck_assert_msg(ut_counter != NULL, "no entry counter for kernel %s", ut_kernels[i]);
+    ut_snapshot();
 }
 
 void ut_select_ref(void)
@@ -354,6 +409,10 @@ TCase *ut_tcase(const char *name)
     return tc;
 }
 
+#define UT_OP_NAME_(a, op, in, out, ret, family) #op,
+const char *const ut_op_names[UNILANE_NOPS] = {UNILANE_OPS(UT_OP_NAME_, _)};
+#undef UT_OP_NAME_
+
 /* 1 when name is an element of the comma-separated list. */
 static int ut_listed(const char *list, const char *name)
 {
@@ -388,13 +447,20 @@ int ut_main(Suite *(*make)(void))
         unilane_test_mask_cpu_features((uint32_t)strtoul(mask, NULL, 0));
         printf("CPU features masked: %s\n", mask);
     }
-    m = mmap(NULL, sizeof(unsigned long long) * (UT_MAX_KERNELS + 1), PROT_READ | PROT_WRITE,
+    {
+        const char *d = getenv("UNILANE_TEST_DIRECT");
+        if (d && *d)
+            ut_direct = atoi(d) != 0;
+    }
+    m = mmap(NULL, sizeof(unsigned long long) * (3 * UT_MAX_KERNELS + 1), PROT_READ | PROT_WRITE,
              MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (m == MAP_FAILED) {
         perror("mmap");
         return 2;
     }
     ut_counts = (unsigned long long *)m;
+    ut_unreached = ut_counts + UT_MAX_KERNELS + 1;
+    ut_opmask = ut_unreached + UT_MAX_KERNELS;
 
     for (i = 0; i < UT_MAX_KERNELS; i++)
         if (unilane_use_kernel(ut_all_kernels[i]) == 0)
@@ -432,15 +498,45 @@ int ut_main(Suite *(*make)(void))
             }
         }
     }
+    printf("calls %s: every call goes to the kernel under test, whatever its length\n",
+           ut_direct ? "direct" : "through the dispatcher");
     fflush(stdout);
 
+    if (getenv("CK_RUN_CASE") || getenv("CK_RUN_SUITE") || getenv("CK_INCLUDE_TAGS"))
+        ut_require_all_ops = 0; /* a part of the suite need not call every operation */
     sr = srunner_create(make());
     srunner_run_all(sr, CK_ENV);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);
 
-    for (i = 0; i < ut_nkernels; i++)
-        printf("kernel %-9s: %llu checks passed\n", ut_kernels[i], ut_counts[i]);
+    printf("Counts: a check counts for a kernel only when the call it checks entered that kernel's\n"
+           "entries (counted inside the test build of the library); 'not reached' checks were on\n"
+           "calls that stayed in scalar code (below the kernel's threshold, without direct calls).\n");
+    for (i = 0; i < ut_nkernels; i++) {
+        int nops = 0, k;
+        for (k = 0; k < UNILANE_NOPS; k++)
+            nops += (int)((ut_opmask[i] >> k) & 1);
+        printf("kernel %-9s: %llu checks passed on calls that entered %s code (%d of %d entries "
+               "entered); %llu not reached\n",
+               ut_kernels[i], ut_counts[i], ut_kernels[i], nops, UNILANE_NOPS, ut_unreached[i]);
+        /* A suite with no looped kernel tests (test_reference) checks nothing
+           per kernel; test_differential leaves out scalar against itself. */
+        if (req && *req && ut_listed(req, ut_kernels[i]) && ut_counts[i] + ut_unreached[i] > 0) {
+            if (ut_counts[i] == 0) {
+                fprintf(stderr, "FAIL: kernel %s is required, but no checked call entered its code\n",
+                        ut_kernels[i]);
+                missing = 1;
+            } else if (ut_require_all_ops && nops != UNILANE_NOPS) {
+                fprintf(stderr, "FAIL: kernel %s is required, but these entries were never entered:",
+                        ut_kernels[i]);
+                for (k = 0; k < UNILANE_NOPS; k++)
+                    if (!((ut_opmask[i] >> k) & 1))
+                        fprintf(stderr, " %s", ut_op_names[k]);
+                fprintf(stderr, "\n");
+                missing = 1;
+            }
+        }
+    }
     if (ut_counts[UT_REF_SLOT])
         printf("kernel-independent: %llu checks passed\n", ut_counts[UT_REF_SLOT]);
     return failed == 0 && !missing ? 0 : 1;

@@ -28,6 +28,14 @@ extern const char *ut_kernels[UT_MAX_KERNELS];
 extern int ut_cur;
 /* Passed checks per kernel, in memory shared with forked test children. */
 extern unsigned long long *ut_counts;
+/* Counts a passing check: for the kernel under test if the calls made since
+   the previous check entered its code, else as "not reached" (common.c). */
+void ut_pass(void);
+/* Set by a suite that calls every operation: the run then fails when a
+   required kernel (UNILANE_TEST_REQUIRE) has an entry no checked call entered. */
+extern int ut_require_all_ops;
+/* The operations of the registry by index (src/dispatch/ops.h). */
+extern const char *const ut_op_names[];
 /* Message of the last failure (for ck_assert_msg). */
 extern char ut_msg[8192];
 
@@ -51,7 +59,7 @@ extern int ut_fails;
 #define UT_CHECK(cond, ...)                                                   \
     do {                                                                      \
         if (cond)                                                             \
-            ut_counts[ut_cur]++;                                              \
+            ut_pass();                                                        \
         else if (ut_report(__FILE__, __LINE__, __VA_ARGS__))                  \
             ck_assert_msg(0, "%s", ut_msg);                                   \
     } while (0)

@@ -227,5 +227,6 @@ static Suite *make_suite(void)
 
 int main(void)
 {
+    ut_require_all_ops = 1; /* this suite calls every operation */
     return ut_main(make_suite);
 }

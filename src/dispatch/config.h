@@ -20,6 +20,13 @@
 
 #include "unilane.h"
 
+/* UNILANE_TEST_SUPPORT=1 (test builds only, never in a release): the test
+   hooks of test_hooks.c, and counting thunks in front of every kernel entry
+   (impl.h), so that the tests can tell which kernel's code a call reached. */
+#ifndef UNILANE_TEST_SUPPORT
+#  define UNILANE_TEST_SUPPORT 0
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #  define UNILANE_LIKELY(x)   __builtin_expect(!!(x), 1)
 #  define UNILANE_UNLIKELY(x) __builtin_expect(!!(x), 0)

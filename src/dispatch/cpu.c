@@ -75,7 +75,12 @@ static uint32_t cpu_detect(void)
 /* Bit 31 marks "detected"; the features live in the low bits. Racing threads
    compute and store the same value, so relaxed atomics suffice. */
 static uint32_t cpu_cache;
-static uint32_t cpu_mask;
+#if UNILANE_TEST_SUPPORT
+static uint32_t cpu_mask; /* test builds: features treated as absent */
+#  define CPU_MASK_() __atomic_load_n(&cpu_mask, __ATOMIC_RELAXED)
+#else
+#  define CPU_MASK_() 0u
+#endif
 
 uint32_t unilane_cpu_features(void)
 {
@@ -84,10 +89,13 @@ uint32_t unilane_cpu_features(void)
         v = cpu_detect() | 0x80000000u;
         __atomic_store_n(&cpu_cache, v, __ATOMIC_RELAXED);
     }
-    return v & ~0x80000000u & ~__atomic_load_n(&cpu_mask, __ATOMIC_RELAXED);
+    return v & ~0x80000000u & ~CPU_MASK_();
 }
 
+#if UNILANE_TEST_SUPPORT
 void unilane_cpu_set_mask(uint32_t mask)
 {
     __atomic_store_n(&cpu_mask, mask, __ATOMIC_RELAXED);
 }
+#endif
+#undef CPU_MASK_

@@ -19,16 +19,14 @@ enum {
 #define UNILANE_CPU_AVX2_SET \
     (UNILANE_CPU_AVX2 | UNILANE_CPU_BMI1 | UNILANE_CPU_BMI2 | UNILANE_CPU_LZCNT | UNILANE_CPU_POPCNT)
 
-/* Features of this CPU and OS, less those masked off by the test hook. */
+/* Features of this CPU and OS (in test builds, less those masked off by the
+   test hook). */
 UNILANE_INTERNAL uint32_t unilane_cpu_features(void);
 
-/* Features in `mask` are treated as absent from now on (0 restores them).
-   Used by unilane_test_mask_cpu_features (dispatch.c). */
+#if UNILANE_TEST_SUPPORT
+/* Test builds: features in `mask` are treated as absent from now on (0
+   restores them). Used by unilane_test_mask_cpu_features (test_hooks.h). */
 UNILANE_INTERNAL void unilane_cpu_set_mask(uint32_t mask);
-
-/* Test-only hook: features in `mask` are treated as absent from now on (0
-   restores detection). Then the best kernel is chosen again. Not part of the
-   public API and not exported from the shared library. */
-UNILANE_INTERNAL void unilane_test_mask_cpu_features(uint32_t mask);
+#endif
 
 #endif /* UNILANE_CPU_H */

@@ -84,12 +84,6 @@ const unilane_impl *unilane_active_impl(void)
     return dispatch_get();
 }
 
-void unilane_test_mask_cpu_features(uint32_t mask)
-{
-    unilane_cpu_set_mask(mask);
-    dispatch_choose();
-}
-
 const char *unilane_kernel(void)
 {
     return dispatch_get()->name;
@@ -109,151 +103,62 @@ int unilane_use_kernel(const char *name)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Public entry points: one indirect call each.                             */
+/* Public entry points, one per operation of the registry (ops.h): the       */
+/* short-input rule of impl.h, then one indirect call.                       */
 /* ------------------------------------------------------------------------ */
 
-size_t unilane_ascii_prefix(const char *src, size_t len)
+#define DISPATCH_ENTRY_(a, op, in, out, ret, family)                     \
+    UNILANE_OP_RET(ret) unilane_##op UNILANE_OP_PARAMS(in, out)          \
+    {                                                                    \
+        const unilane_impl *impl = dispatch_get();                       \
+        UNILANE_COUNT_CALL_();                                           \
+        if (UNILANE_GOES_SCALAR(impl, family, len))                      \
+            return unilane_scalar_##op UNILANE_OP_ARGS(out);             \
+        return impl->op UNILANE_OP_ARGS(out);                            \
+    }
+UNILANE_OPS(DISPATCH_ENTRY_, _)
+#undef DISPATCH_ENTRY_
+
+#if UNILANE_TEST_SUPPORT
+/* ------------------------------------------------------------------------ */
+/* Test hooks (test builds only; declared in test_hooks.h).                 */
+/* ------------------------------------------------------------------------ */
+
+int unilane_dispatch_direct;
+uint64_t unilane_dispatch_calls;
+
+void unilane_test_mask_cpu_features(uint32_t mask)
 {
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->ascii_scalar_below)
-        return unilane_scalar_ascii_prefix(src, len);
-    return impl->ascii_prefix(src, len);
+    unilane_cpu_set_mask(mask);
+    dispatch_choose();
 }
 
-size_t unilane_utf16_ascii_prefix(const uint16_t *src, size_t len)
+void unilane_test_set_direct(int on)
 {
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->utf16_scalar_below)
-        return unilane_scalar_utf16_ascii_prefix(src, len);
-    return impl->utf16_ascii_prefix(src, len);
+    __atomic_store_n(&unilane_dispatch_direct, on != 0, __ATOMIC_RELAXED);
 }
 
-size_t unilane_utf16_latin1_prefix(const uint16_t *src, size_t len)
+const uint64_t *unilane_test_calls(void)
 {
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->utf16_scalar_below)
-        return unilane_scalar_utf16_latin1_prefix(src, len);
-    return impl->utf16_latin1_prefix(src, len);
+    return &unilane_dispatch_calls;
 }
 
-unilane_result unilane_validate_utf8(const char *src, size_t len)
+const unilane_test_counter *unilane_test_counter_of(const char *kernel)
 {
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->utf8_scalar_below)
-        return unilane_scalar_validate_utf8(src, len);
-    return impl->validate_utf8(src, len);
+    size_t i;
+    for (i = 0; i < DISPATCH_NCANDIDATES; i++)
+        if (strcmp(dispatch_candidates[i]->name, kernel) == 0)
+            return dispatch_candidates[i]->counter;
+    return NULL;
 }
 
-unilane_result unilane_validate_utf16(const uint16_t *src, size_t len)
+size_t unilane_test_scalar_below(const char *kernel, int family)
 {
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->utf16_scalar_below)
-        return unilane_scalar_validate_utf16(src, len);
-    return impl->validate_utf16(src, len);
+    const unilane_impl *impl = dispatch_find(kernel);
+    if (impl == NULL || family < 0 || family >= UNILANE_NFAMILIES)
+        return 0;
+    return impl->scalar_below[family];
 }
-
-size_t unilane_latin1_to_utf16(const char *src, size_t len, uint16_t *dst)
-{
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->latin1_scalar_below)
-        return unilane_scalar_latin1_to_utf16(src, len, dst);
-    return impl->latin1_to_utf16(src, len, dst);
-}
-
-unilane_result unilane_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
-{
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->utf16_scalar_below)
-        return unilane_scalar_utf16_to_latin1(src, len, dst);
-    return impl->utf16_to_latin1(src, len, dst);
-}
-
-size_t unilane_latin1_to_utf8(const char *src, size_t len, char *dst)
-{
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->latin1_scalar_below)
-        return unilane_scalar_latin1_to_utf8(src, len, dst);
-    return impl->latin1_to_utf8(src, len, dst);
-}
-
-unilane_result unilane_utf8_to_latin1(const char *src, size_t len, char *dst)
-{
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->utf8_scalar_below)
-        return unilane_scalar_utf8_to_latin1(src, len, dst);
-    return impl->utf8_to_latin1(src, len, dst);
-}
-
-unilane_result unilane_utf8_to_utf16(const char *src, size_t len, uint16_t *dst)
-{
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->utf8_scalar_below)
-        return unilane_scalar_utf8_to_utf16(src, len, dst);
-    return impl->utf8_to_utf16(src, len, dst);
-}
-
-size_t unilane_utf8_to_utf16_lossy(const char *src, size_t len, uint16_t *dst)
-{
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->utf8_scalar_below)
-        return unilane_scalar_utf8_to_utf16_lossy(src, len, dst);
-    return impl->utf8_to_utf16_lossy(src, len, dst);
-}
-
-unilane_result unilane_utf16_to_utf8(const uint16_t *src, size_t len, char *dst)
-{
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->utf16_scalar_below)
-        return unilane_scalar_utf16_to_utf8(src, len, dst);
-    return impl->utf16_to_utf8(src, len, dst);
-}
-
-size_t unilane_utf16_to_utf8_lossy(const uint16_t *src, size_t len, char *dst)
-{
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->utf16_scalar_below)
-        return unilane_scalar_utf16_to_utf8_lossy(src, len, dst);
-    return impl->utf16_to_utf8_lossy(src, len, dst);
-}
-
-size_t unilane_utf16_make_well_formed(const uint16_t *src, size_t len, uint16_t *dst)
-{
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->utf16_scalar_below)
-        return unilane_scalar_utf16_make_well_formed(src, len, dst);
-    return impl->utf16_make_well_formed(src, len, dst);
-}
-
-size_t unilane_utf8_length_from_latin1(const char *src, size_t len)
-{
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->latin1_scalar_below)
-        return unilane_scalar_utf8_length_from_latin1(src, len);
-    return impl->utf8_length_from_latin1(src, len);
-}
-
-size_t unilane_utf8_length_from_utf16(const uint16_t *src, size_t len)
-{
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->utf16_scalar_below)
-        return unilane_scalar_utf8_length_from_utf16(src, len);
-    return impl->utf8_length_from_utf16(src, len);
-}
-
-size_t unilane_utf16_length_from_utf8(const char *src, size_t len)
-{
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->utf8_scalar_below)
-        return unilane_scalar_utf16_length_from_utf8(src, len);
-    return impl->utf16_length_from_utf8(src, len);
-}
-
-size_t unilane_utf16_length_from_utf8_lossy(const char *src, size_t len)
-{
-    const unilane_impl *impl = dispatch_get();
-    if (len < impl->utf8_scalar_below)
-        return unilane_scalar_utf16_length_from_utf8_lossy(src, len);
-    return impl->utf16_length_from_utf8_lossy(src, len);
-}
+#endif /* UNILANE_TEST_SUPPORT */
 
 #undef DISPATCH_NCANDIDATES

@@ -1,7 +1,8 @@
 /*
- * impl.h -- a kernel set: a name, the CPU features it needs, and one pointer
- * per operation. Every kernel set implements every operation with exactly the
- * semantics of the public function of the same name (include/unilane.h), so
+ * impl.h -- a kernel set: a name, the CPU features it needs, its short-input
+ * thresholds and one pointer per operation of the registry (ops.h). Every
+ * kernel set implements every operation with exactly the semantics of the
+ * public function of the same name (include/unilane.h), for every length, so
  * the dispatcher forwards calls without adapting anything. The streaming
  * calls are built on top of these operations (src/dispatch/stream.c).
  */
@@ -9,46 +10,77 @@
 #define UNILANE_IMPL_H
 
 #include "config.h"
+#include "ops.h"
+
+#if UNILANE_TEST_SUPPORT
+#  include "test_hooks.h" /* unilane_test_counter */
+#endif
 
 typedef struct unilane_impl {
     const char *name;
-    uint32_t required;  /* UNILANE_CPU_* bits (cpu.h) */
-    /* Inputs shorter than these go from the dispatcher straight to the
-       scalar kernel, per family of operations: UTF-8 input (validate_utf8,
-       utf8_to_*, utf16_length_from_utf8*), ascii_prefix, UTF-16 input
-       (utf16_*_prefix, validate_utf16, make_well_formed, utf16_to_*,
-       utf8_length_from_utf16) and Latin-1 input (latin1_to_*,
-       utf8_length_from_latin1). A kernel whose entries would only forward
-       such inputs to scalar (or do no better) sets them, and short calls
-       then cost exactly what the scalar kernel costs: forwarding a function
-       that returns unilane_result cannot be a tail call and pays for a
-       stack frame. */
-    size_t utf8_scalar_below;
-    size_t ascii_scalar_below;
-    size_t utf16_scalar_below;
-    size_t latin1_scalar_below;
-
-    size_t (*ascii_prefix)(const char *src, size_t len);
-    size_t (*utf16_ascii_prefix)(const uint16_t *src, size_t len);
-    size_t (*utf16_latin1_prefix)(const uint16_t *src, size_t len);
-    unilane_result (*validate_utf8)(const char *src, size_t len);
-    unilane_result (*validate_utf16)(const uint16_t *src, size_t len);
-
-    size_t (*latin1_to_utf16)(const char *src, size_t len, uint16_t *dst);
-    unilane_result (*utf16_to_latin1)(const uint16_t *src, size_t len, char *dst);
-    size_t (*latin1_to_utf8)(const char *src, size_t len, char *dst);
-    unilane_result (*utf8_to_latin1)(const char *src, size_t len, char *dst);
-    unilane_result (*utf8_to_utf16)(const char *src, size_t len, uint16_t *dst);
-    size_t (*utf8_to_utf16_lossy)(const char *src, size_t len, uint16_t *dst);
-    unilane_result (*utf16_to_utf8)(const uint16_t *src, size_t len, char *dst);
-    size_t (*utf16_to_utf8_lossy)(const uint16_t *src, size_t len, char *dst);
-    size_t (*utf16_make_well_formed)(const uint16_t *src, size_t len, uint16_t *dst);
-
-    size_t (*utf8_length_from_latin1)(const char *src, size_t len);
-    size_t (*utf8_length_from_utf16)(const uint16_t *src, size_t len);
-    size_t (*utf16_length_from_utf8)(const char *src, size_t len);
-    size_t (*utf16_length_from_utf8_lossy)(const char *src, size_t len);
+    uint32_t required; /* UNILANE_CPU_* bits (cpu.h) */
+    /*
+     * The one owner of "a short input goes to scalar": an input shorter than
+     * scalar_below[family] units goes from the dispatcher (and the streaming
+     * layer, through unilane_pick) straight to the scalar kernel; the kernel
+     * entries themselves take every length. A set sets a threshold where its
+     * vector code does no better than scalar on shorter inputs: forwarding a
+     * function that returns unilane_result cannot be a tail call and pays
+     * for a stack frame, so short calls then cost what scalar costs.
+     */
+    size_t scalar_below[UNILANE_NFAMILIES];
+#define UNILANE_IMPL_FIELD_(a, op, in, out, ret, family) \
+    UNILANE_OP_RET(ret)(*op) UNILANE_OP_PARAMS(in, out);
+    UNILANE_OPS(UNILANE_IMPL_FIELD_, _)
+#undef UNILANE_IMPL_FIELD_
+#if UNILANE_TEST_SUPPORT
+    unilane_test_counter *counter;
+#endif
 } unilane_impl;
+
+/* UNILANE_DECLARE_KERNEL(isa): the prototypes of kernel set `isa`'s entries,
+   unilane_<isa>_<op> for every operation. */
+#define UNILANE_KERNEL_PROTO_(isa, op, in, out, ret, family) \
+    UNILANE_INTERNAL UNILANE_OP_RET(ret) unilane_##isa##_##op UNILANE_OP_PARAMS(in, out);
+#define UNILANE_DECLARE_KERNEL(isa) UNILANE_OPS(UNILANE_KERNEL_PROTO_, isa)
+
+/*
+ * UNILANE_DEFINE_KERNEL(isa, required, utf8, ascii, utf16, latin1) defines
+ * the table unilane_impl_<isa>, named "<isa>", from the entries
+ * unilane_<isa>_<op> of every operation (a missing one does not compile),
+ * with the four short-input thresholds in family order (enum
+ * unilane_family). In test builds each entry is reached through a thunk
+ * that counts the call first, so that a test can tell whether a call it
+ * checks entered this set's code (tests/common.c).
+ */
+#if UNILANE_TEST_SUPPORT
+#  define UNILANE_IMPL_THUNK_(isa, op, in, out, ret, family)                        \
+    static UNILANE_OP_RET(ret) unilane_counted_##isa##_##op UNILANE_OP_PARAMS(in, out) \
+    {                                                                               \
+        __atomic_fetch_add(&unilane_counter_##isa.entered, 1, __ATOMIC_RELAXED);    \
+        __atomic_fetch_or(&unilane_counter_##isa.ops, UINT64_C(1) << UNILANE_OP_##op, \
+                          __ATOMIC_RELAXED);                                        \
+        return unilane_##isa##_##op UNILANE_OP_ARGS(out);                           \
+    }
+#  define UNILANE_IMPL_INIT_(isa, op, in, out, ret, family) .op = unilane_counted_##isa##_##op,
+#  define UNILANE_DEFINE_KERNEL(isa, required_, utf8, ascii, utf16, latin1)         \
+    static unilane_test_counter unilane_counter_##isa;                              \
+    UNILANE_OPS(UNILANE_IMPL_THUNK_, isa)                                           \
+    const unilane_impl unilane_impl_##isa = {                                       \
+        .name = #isa, .required = (required_),                                      \
+        .scalar_below = { (utf8), (ascii), (utf16), (latin1) },                     \
+        UNILANE_OPS(UNILANE_IMPL_INIT_, isa)                                        \
+        .counter = &unilane_counter_##isa                                           \
+    }
+#else
+#  define UNILANE_IMPL_INIT_(isa, op, in, out, ret, family) .op = unilane_##isa##_##op,
+#  define UNILANE_DEFINE_KERNEL(isa, required_, utf8, ascii, utf16, latin1)         \
+    const unilane_impl unilane_impl_##isa = {                                       \
+        .name = #isa, .required = (required_),                                      \
+        .scalar_below = { (utf8), (ascii), (utf16), (latin1) },                     \
+        UNILANE_OPS(UNILANE_IMPL_INIT_, isa)                                        \
+    }
+#endif
 
 /* The kernel sets compiled into this build. */
 UNILANE_INTERNAL extern const unilane_impl unilane_impl_scalar;
@@ -61,5 +93,32 @@ UNILANE_INTERNAL extern const unilane_impl unilane_impl_neon;
 
 /* The kernel set in use (chosen on first call). */
 UNILANE_INTERNAL const unilane_impl *unilane_active_impl(void);
+
+#if UNILANE_TEST_SUPPORT
+/* Test builds: nonzero while unilane_test_set_direct() asks every call to go
+   to the kernel entry whatever its length (dispatch.c); and the number of
+   calls of public functions so far. */
+UNILANE_INTERNAL extern int unilane_dispatch_direct;
+UNILANE_INTERNAL extern uint64_t unilane_dispatch_calls;
+#  define UNILANE_COUNT_CALL_() __atomic_fetch_add(&unilane_dispatch_calls, 1, __ATOMIC_RELAXED)
+#  define UNILANE_DIRECT_() __atomic_load_n(&unilane_dispatch_direct, __ATOMIC_RELAXED)
+#else
+#  define UNILANE_COUNT_CALL_() ((void)0)
+#  define UNILANE_DIRECT_() 0
+#endif
+
+/*
+ * The rule, written once: an input of len units of an operation of `family`
+ * (UTF8, ASCII, UTF16, LATIN1) goes to the scalar kernel instead of kernel
+ * set impl's entry when it is shorter than the set's threshold. The public
+ * entry points (dispatch.c) and the streaming layer (stream.c) both decide
+ * with it, and nothing else does.
+ */
+#define UNILANE_GOES_SCALAR(impl, family, len) \
+    ((len) < (impl)->scalar_below[UNILANE_FAMILY_##family] && !UNILANE_DIRECT_())
+
+/* The function that handles such an input: unilane_scalar_<op> or impl->op. */
+#define UNILANE_PICK(impl, op, family, len) \
+    (UNILANE_GOES_SCALAR(impl, family, len) ? unilane_scalar_##op : (impl)->op)
 
 #endif /* UNILANE_IMPL_H */

@@ -14,10 +14,9 @@
 #include "../generic/generic.h"
 
 /* Below this many input units or free output units the per-character path
-   is used: a kernel call is not worth its setup there. */
+   is used: a call is not worth its setup there. Which kernel a region goes to
+   is decided as for the one-shot functions (UNILANE_PICK, impl.h). */
 #define STREAM_MIN_REGION 16
-
-#define STREAM_MAGIC 0xA5
 
 static unilane_result stream_result(unilane_status status, size_t read, size_t written)
 {
@@ -36,7 +35,6 @@ void unilane_utf8_decoder_init(unilane_utf8_decoder *d, int mode)
 {
     memset(d, 0, sizeof *d);
     d->mode_ = (unsigned char)mode;
-    d->magic_ = STREAM_MAGIC;
 }
 
 /* Length a lead byte announces; 1 for ASCII and for bytes that cannot start
@@ -93,6 +91,8 @@ unilane_result unilane_utf8_decode(unilane_utf8_decoder *d, const char *src_, si
     unilane_status st;
     size_t maximal;
 
+    UNILANE_COUNT_CALL_();
+
     /* 1. Complete a sequence left over from the previous chunk. */
     if (d->npending_) {
         unsigned char tmp[4];
@@ -147,9 +147,9 @@ unilane_result unilane_utf8_decode(unilane_utf8_decoder *d, const char *src_, si
             /* A region of at most `room` bytes writes at most `room` units. */
             size_t m = stream_utf8_trim(src + i, n < room ? n : room);
             if (lossy) {
-                w += impl->utf8_to_utf16_lossy((const char *)src + i, m, dst + w);
+                w += UNILANE_PICK(impl, utf8_to_utf16_lossy, UTF8, m)((const char *)src + i, m, dst + w);
             } else {
-                unilane_result r = impl->utf8_to_utf16((const char *)src + i, m, dst + w);
+                unilane_result r = UNILANE_PICK(impl, utf8_to_utf16, UTF8, m)((const char *)src + i, m, dst + w);
                 if (r.status != UNILANE_OK)
                     return stream_result(r.status, i + r.read, w + r.written);
                 w += r.written;
@@ -198,7 +198,6 @@ void unilane_utf8_encoder_init(unilane_utf8_encoder *e, int mode)
 {
     memset(e, 0, sizeof *e);
     e->mode_ = (unsigned char)mode;
-    e->magic_ = STREAM_MAGIC;
 }
 
 static int stream_is_high(uint16_t u)
@@ -254,6 +253,8 @@ unilane_result unilane_utf8_encode(unilane_utf8_encoder *e, const uint16_t *src,
     const int lossy = e->mode_ == UNILANE_LOSSY;
     size_t i = 0, w = 0;
 
+    UNILANE_COUNT_CALL_();
+
     /* 1. A high surrogate left over from the previous chunk. */
     if (e->high_) {
         if (len > 0 && stream_is_low(src[0])) {
@@ -288,9 +289,9 @@ unilane_result unilane_utf8_encode(unilane_utf8_encoder *e, const uint16_t *src,
             if (stream_is_high(src[i + m - 1]))
                 m--;
             if (lossy) {
-                w += impl->utf16_to_utf8_lossy(src + i, m, (char *)dst + w);
+                w += UNILANE_PICK(impl, utf16_to_utf8_lossy, UTF16, m)(src + i, m, (char *)dst + w);
             } else {
-                unilane_result r = impl->utf16_to_utf8(src + i, m, (char *)dst + w);
+                unilane_result r = UNILANE_PICK(impl, utf16_to_utf8, UTF16, m)(src + i, m, (char *)dst + w);
                 if (r.status != UNILANE_OK)
                     return stream_result(r.status, i + r.read, w + r.written);
                 w += r.written;

@@ -12,28 +12,10 @@
 #ifndef UNILANE_GENERIC_H
 #define UNILANE_GENERIC_H
 
-#include "../dispatch/config.h"
+#include "../dispatch/impl.h"
 
-UNILANE_INTERNAL size_t unilane_scalar_ascii_prefix(const char *src, size_t len);
-UNILANE_INTERNAL size_t unilane_scalar_utf16_ascii_prefix(const uint16_t *src, size_t len);
-UNILANE_INTERNAL size_t unilane_scalar_utf16_latin1_prefix(const uint16_t *src, size_t len);
-UNILANE_INTERNAL unilane_result unilane_scalar_validate_utf8(const char *src, size_t len);
-UNILANE_INTERNAL unilane_result unilane_scalar_validate_utf16(const uint16_t *src, size_t len);
-
-UNILANE_INTERNAL size_t unilane_scalar_latin1_to_utf16(const char *src, size_t len, uint16_t *dst);
-UNILANE_INTERNAL unilane_result unilane_scalar_utf16_to_latin1(const uint16_t *src, size_t len, char *dst);
-UNILANE_INTERNAL size_t unilane_scalar_latin1_to_utf8(const char *src, size_t len, char *dst);
-UNILANE_INTERNAL unilane_result unilane_scalar_utf8_to_latin1(const char *src, size_t len, char *dst);
-UNILANE_INTERNAL unilane_result unilane_scalar_utf8_to_utf16(const char *src, size_t len, uint16_t *dst);
-UNILANE_INTERNAL size_t unilane_scalar_utf8_to_utf16_lossy(const char *src, size_t len, uint16_t *dst);
-UNILANE_INTERNAL unilane_result unilane_scalar_utf16_to_utf8(const uint16_t *src, size_t len, char *dst);
-UNILANE_INTERNAL size_t unilane_scalar_utf16_to_utf8_lossy(const uint16_t *src, size_t len, char *dst);
-UNILANE_INTERNAL size_t unilane_scalar_utf16_make_well_formed(const uint16_t *src, size_t len, uint16_t *dst);
-
-UNILANE_INTERNAL size_t unilane_scalar_utf8_length_from_latin1(const char *src, size_t len);
-UNILANE_INTERNAL size_t unilane_scalar_utf8_length_from_utf16(const uint16_t *src, size_t len);
-UNILANE_INTERNAL size_t unilane_scalar_utf16_length_from_utf8(const char *src, size_t len);
-UNILANE_INTERNAL size_t unilane_scalar_utf16_length_from_utf8_lossy(const char *src, size_t len);
+/* unilane_scalar_<op> for every operation of the registry (ops.h). */
+UNILANE_DECLARE_KERNEL(scalar)
 
 /*
  * One UTF-8 character, for the streaming decoder and the SIMD finishers.

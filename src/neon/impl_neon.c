@@ -1,7 +1,6 @@
 /*
- * impl_neon.c -- the neon kernel set: little-endian AArch64 NEON, compiled in on that target.
- * Every operation has a NEON kernel; the thresholds send inputs shorter than
- * what a kernel handles in vector code straight to the scalar code.
+ * impl_neon.c -- the neon kernel set: little-endian AArch64 NEON, compiled in
+ * on that target.
  */
 #include "../dispatch/impl.h"
 #include "../dispatch/cpu.h"
@@ -10,32 +9,15 @@
 
 #if UNILANE_HAVE_NEON
 
-const unilane_impl unilane_impl_neon = {
-    "neon",
-    UNILANE_CPU_NEON,
-    65, /* utf8_scalar_below: the UTF-8-input entries forward 0..64 bytes to scalar themselves (utf16_length_from_utf8 from 63) */
-    0,  /* ascii_scalar_below: ascii_prefix beats scalar at every length */
-    0,  /* utf16_scalar_below: the UTF-16 entries beat scalar at every length */
-    0,  /* latin1_scalar_below: likewise */
-    unilane_neon_ascii_prefix,
-    unilane_neon_utf16_ascii_prefix,
-    unilane_neon_utf16_latin1_prefix,
-    unilane_neon_validate_utf8,
-    unilane_neon_validate_utf16,
-    unilane_neon_latin1_to_utf16,
-    unilane_neon_utf16_to_latin1,
-    unilane_neon_latin1_to_utf8,
-    unilane_neon_utf8_to_latin1,
-    unilane_neon_utf8_to_utf16,
-    unilane_neon_utf8_to_utf16_lossy,
-    unilane_neon_utf16_to_utf8,
-    unilane_neon_utf16_to_utf8_lossy,
-    unilane_neon_utf16_make_well_formed,
-    unilane_neon_utf8_length_from_latin1,
-    unilane_neon_utf8_length_from_utf16,
-    unilane_neon_utf16_length_from_utf8,
-    unilane_neon_utf16_length_from_utf8_lossy,
-};
+/* Thresholds, from instruction counts at 0..64 units (scripts/icount_short.sh):
+   the UTF-8-input entries cost more than scalar below 65 bytes (the first
+   vector step needs 64 bytes); the UTF-16 and Latin-1 entries and
+   ascii_prefix have short vector paths that beat scalar at every length. */
+UNILANE_DEFINE_KERNEL(neon, UNILANE_CPU_NEON,
+                      65, /* UTF-8 input */
+                      0,  /* ascii_prefix */
+                      0,  /* UTF-16 input */
+                      0); /* Latin-1 input */
 
 #else
 /* ISO C forbids an empty translation unit. */

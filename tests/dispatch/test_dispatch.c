@@ -13,6 +13,7 @@
 
 #include "unilane.h"
 #include "../../src/dispatch/cpu.h"
+#include "../../src/dispatch/test_hooks.h"
 
 #define NTHREADS 16
 

@@ -1,0 +1,92 @@
+/*
+ * ops.h -- the registry: every one-shot operation of unilane, once.
+ *
+ * UNILANE_OPS(X, a) calls X(a, name, in, out, ret, family) for each
+ * operation, in a fixed order (`a` is passed through, e.g. a kernel set's
+ * name; pass anything, such as `_`, where it is not needed). From this one list come
+ *   - the fields of struct unilane_impl (impl.h), one pointer per operation,
+ *   - the prototypes of every kernel set's entries (UNILANE_DECLARE_KERNEL),
+ *   - each kernel set's table, with designated initialisers, so that a
+ *     missing entry is a compile error and a misplaced one is impossible
+ *     (UNILANE_DEFINE_KERNEL in impl.h),
+ *   - the public entry points (dispatch.c),
+ *   - the operation lists that the tests, the fuzzers, the benchmark and the
+ *     instruction-count tool iterate over (they include this header).
+ *
+ * Adding an operation: one line here, its prototype and documentation in
+ * include/unilane.h, its scalar kernel in src/generic/, one entry per SIMD
+ * kernel set (src/<isa>/), and its tests.
+ *
+ * The columns:
+ *   name    the public function is unilane_<name>; kernel set K's entry is
+ *           unilane_<K>_<name>.
+ *   in      the input: U8 (const char *: UTF-8, Latin-1 or ASCII bytes) or
+ *           U16 (const uint16_t *: UTF-16 units).
+ *   out     the output: NONE, U8 (char *dst) or U16 (uint16_t *dst).
+ *   ret     what it returns: SIZE (size_t) or RESULT (unilane_result).
+ *   family  which short-input threshold of the kernel set applies (the
+ *           dispatcher alone owns that decision, impl.h): UTF8, ASCII,
+ *           UTF16 or LATIN1 (the kind of input, and ascii_prefix alone).
+ *
+ * Every operation takes (src, len[, dst]); len counts units of src.
+ */
+#ifndef UNILANE_OPS_H
+#define UNILANE_OPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "unilane.h"
+
+#define UNILANE_OPS(X, a)                                              \
+    X(a, ascii_prefix,                 U8,  NONE, SIZE,   ASCII)         \
+    X(a, utf16_ascii_prefix,           U16, NONE, SIZE,   UTF16)         \
+    X(a, utf16_latin1_prefix,          U16, NONE, SIZE,   UTF16)         \
+    X(a, validate_utf8,                U8,  NONE, RESULT, UTF8)          \
+    X(a, validate_utf16,               U16, NONE, RESULT, UTF16)         \
+    X(a, latin1_to_utf16,              U8,  U16,  SIZE,   LATIN1)        \
+    X(a, utf16_to_latin1,              U16, U8,   RESULT, UTF16)         \
+    X(a, latin1_to_utf8,               U8,  U8,   SIZE,   LATIN1)        \
+    X(a, utf8_to_latin1,               U8,  U8,   RESULT, UTF8)          \
+    X(a, utf8_to_utf16,                U8,  U16,  RESULT, UTF8)          \
+    X(a, utf8_to_utf16_lossy,          U8,  U16,  SIZE,   UTF8)          \
+    X(a, utf16_to_utf8,                U16, U8,   RESULT, UTF16)         \
+    X(a, utf16_to_utf8_lossy,          U16, U8,   SIZE,   UTF16)         \
+    X(a, utf16_make_well_formed,       U16, U16,  SIZE,   UTF16)         \
+    X(a, utf8_length_from_latin1,      U8,  NONE, SIZE,   LATIN1)        \
+    X(a, utf8_length_from_utf16,       U16, NONE, SIZE,   UTF16)         \
+    X(a, utf16_length_from_utf8,       U8,  NONE, SIZE,   UTF8)          \
+    X(a, utf16_length_from_utf8_lossy, U8,  NONE, SIZE,   UTF8)
+
+/* The C types and parameter lists the columns stand for. */
+#define UNILANE_OP_IN_U8 const char *
+#define UNILANE_OP_IN_U16 const uint16_t *
+#define UNILANE_OP_DST_NONE
+#define UNILANE_OP_DST_U8 , char *dst
+#define UNILANE_OP_DST_U16 , uint16_t *dst
+#define UNILANE_OP_ARG_NONE
+#define UNILANE_OP_ARG_U8 , dst
+#define UNILANE_OP_ARG_U16 , dst
+#define UNILANE_OP_RET_SIZE size_t
+#define UNILANE_OP_RET_RESULT unilane_result
+
+/* (src, len[, dst]) with types, and the matching argument list. */
+#define UNILANE_OP_PARAMS(in, out) (UNILANE_OP_IN_##in src, size_t len UNILANE_OP_DST_##out)
+#define UNILANE_OP_ARGS(out) (src, len UNILANE_OP_ARG_##out)
+#define UNILANE_OP_RET(ret) UNILANE_OP_RET_##ret
+
+/* UNILANE_OP_<name>: the index of each operation, in registry order. */
+#define UNILANE_OP_ENUM_(a, name, in, out, ret, family) UNILANE_OP_##name,
+enum unilane_op { UNILANE_OPS(UNILANE_OP_ENUM_, _) UNILANE_NOPS };
+#undef UNILANE_OP_ENUM_
+
+/* The short-input families, indices into unilane_impl.scalar_below. */
+enum unilane_family {
+    UNILANE_FAMILY_UTF8,   /* UTF-8 input */
+    UNILANE_FAMILY_ASCII,  /* ascii_prefix */
+    UNILANE_FAMILY_UTF16,  /* UTF-16 input */
+    UNILANE_FAMILY_LATIN1, /* Latin-1 input */
+    UNILANE_NFAMILIES
+};
+
+#endif /* UNILANE_OPS_H */
