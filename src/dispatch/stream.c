@@ -12,6 +12,7 @@
  */
 #include "impl.h"
 #include "../generic/generic.h"
+#include "../generic/utf8_rules.h"
 
 /* Below this many input units or free output units the per-character path
    is used: a call is not worth its setup there. Which kernel a region goes to
@@ -35,37 +36,6 @@ void unilane_utf8_decoder_init(unilane_utf8_decoder *d, int mode)
 {
     memset(d, 0, sizeof *d);
     d->mode_ = (unsigned char)mode;
-}
-
-/* Length a lead byte announces; 1 for ASCII and for bytes that cannot start
-   a longer sequence (continuation bytes, C0, C1, F5..FF): those are complete
-   or ill-formed by themselves, whatever follows. */
-static size_t stream_utf8_announced(unsigned char b)
-{
-    if (b >= 0xC2 && b <= 0xDF)
-        return 2;
-    if (b >= 0xE0 && b <= 0xEF)
-        return 3;
-    if (b >= 0xF0 && b <= 0xF4)
-        return 4;
-    return 1;
-}
-
-/*
- * The largest m <= n such that no sequence starting before m needs a byte at
- * or after m, i.e. src[0..m) decodes the same whether or not bytes follow.
- * Only a lead among the last three bytes can announce more bytes than are
- * left; a sequence decoding stops at the next non-continuation byte anyway.
- */
-static size_t stream_utf8_trim(const unsigned char *src, size_t n)
-{
-    size_t back;
-    for (back = 1; back <= 3 && back <= n; back++) {
-        unsigned char b = src[n - back];
-        if ((b & 0xC0) != 0x80) /* not a continuation byte: the last lead */
-            return stream_utf8_announced(b) > back ? n - back : n;
-    }
-    return n;
 }
 
 static size_t stream_put_utf16(uint16_t *dst, uint32_t cp)
@@ -145,7 +115,7 @@ unilane_result unilane_utf8_decode(unilane_utf8_decoder *d, const char *src_, si
 
         if (n >= STREAM_MIN_REGION && room >= STREAM_MIN_REGION) {
             /* A region of at most `room` bytes writes at most `room` units. */
-            size_t m = stream_utf8_trim(src + i, n < room ? n : room);
+            size_t m = gen_utf8_trim(src + i, 0, n < room ? n : room);
             if (lossy) {
                 w += UNILANE_PICK(impl, utf8_to_utf16_lossy, UTF8, m)((const char *)src + i, m, dst + w);
             } else {

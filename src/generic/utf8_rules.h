@@ -1,0 +1,160 @@
+/*
+ * utf8_rules.h -- the structure rules of UTF-8 that every SIMD kernel and the
+ * streaming layer need at block boundaries, written once: where the last
+ * character of a block starts, where lossy decoding can start afresh, how
+ * many UTF-16 units bytes count for, and the Keiser-Lemire classification
+ * tables (arXiv 2010.03090) with the names of their error bits.
+ *
+ * Everything is static inline and independent of any ISA; the tables are
+ * initialiser lists, so a kernel loads them into whatever register it uses.
+ */
+#ifndef UNILANE_UTF8_RULES_H
+#define UNILANE_UTF8_RULES_H
+
+#include "../dispatch/config.h"
+
+/* 1 iff b is a continuation byte (10xxxxxx). */
+static inline int gen_utf8_is_cont(unsigned char b)
+{
+    return (b & 0xC0) == 0x80;
+}
+
+/*
+ * The number of bytes the lead b announces: 2 for C2..DF, 3 for E0..EF, 4
+ * for F0..F4, and 1 for every other byte (ASCII, continuation bytes, C0, C1,
+ * F5..FF are complete or ill-formed by themselves, whatever follows).
+ */
+static inline size_t gen_utf8_announced(unsigned char b)
+{
+    if (b >= 0xC2 && b <= 0xDF)
+        return 2;
+    if (b >= 0xE0 && b <= 0xEF)
+        return 3;
+    if (b >= 0xF0 && b <= 0xF4)
+        return 4;
+    return 1;
+}
+
+/*
+ * s[lo .. i) is being split at i. Returns the start of the last character
+ * when that character starts among the last three bytes (a byte >= 0xC0 at
+ * i-3 .. i-1 with only continuation bytes after it), else i. Bytes before lo
+ * are not looked at. A kernel that validated s[lo .. i) in blocks and stops
+ * at i hands the scalar code this position: from there the scalar code sees
+ * the cut-off character whole, and every error at or after the valid prefix.
+ */
+static inline size_t gen_utf8_last_lead(const unsigned char *s, size_t lo, size_t i)
+{
+    size_t k;
+    for (k = 1; k <= 3 && k <= i - lo; k++) {
+        unsigned char c = s[i - k];
+        if (c >= 0xC0)
+            return i - k;
+        if (c < 0x80)
+            break;
+    }
+    return i;
+}
+
+/*
+ * The largest m <= i such that no sequence that starts before m needs a byte
+ * at or after m: s[lo .. m) decodes the same whether or not bytes follow.
+ * Unlike gen_utf8_last_lead it keeps a last character that is complete.
+ */
+static inline size_t gen_utf8_trim(const unsigned char *s, size_t lo, size_t i)
+{
+    size_t m = gen_utf8_last_lead(s, lo, i);
+    return m < i && gen_utf8_announced(s[m]) > i - m ? m : i;
+}
+
+/*
+ * A position e, t <= e <= min(t + 3, len), where lossy decoding starts
+ * afresh: s[e] is not a continuation byte, or e == t + 3 (the three bytes
+ * before e are continuation bytes, and since no sequence is longer than 4
+ * bytes, whatever came before has ended or been replaced), or e == len.
+ */
+static inline size_t gen_utf8_resync(const unsigned char *s, size_t len, size_t t)
+{
+    size_t e, end = len - t > 3 ? t + 3 : len;
+    for (e = t; e < end; e++)
+        if (!gen_utf8_is_cont(s[e]))
+            return e;
+    return e;
+}
+
+/*
+ * UTF-16 units that s[0 .. n) counts for under the rule of
+ * unilane_utf16_length_from_utf8: one for every byte outside 80..BF, one
+ * more for every byte F0..FF. One byte at a time, for a few bytes at block
+ * edges. UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE is the same rule as a table.
+ */
+static inline size_t gen_utf8_units(const unsigned char *s, size_t n)
+{
+    size_t k, c = 0;
+    for (k = 0; k < n; k++)
+        c += (size_t)!gen_utf8_is_cont(s[k]) + (size_t)(s[k] >= 0xF0);
+    return c;
+}
+#define UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 2
+
+/*
+ * The Keiser-Lemire classification. A pair (p, c) of consecutive bytes is
+ * ill-formed in class X iff bit X is set in
+ *   BYTE1_HIGH[p >> 4] & BYTE1_LOW[p & 15] & BYTE2_HIGH[c >> 4].
+ * TWO_CONTS (a continuation after a continuation) is not an error by itself:
+ * it is one exactly where c is NOT the third or fourth byte of a 3- or 4-byte
+ * character, i.e. where neither the byte two back is >= 0xE0 nor the byte
+ * three back is >= 0xF0; a kernel computes that "must" bit (0x80) from the
+ * bytes two and three back and XORs it in:
+ *   error |= (BYTE1_HIGH[..] & BYTE1_LOW[..] & BYTE2_HIGH[..]) ^ must
+ */
+#define UNILANE_U8_TOO_SHORT 0x01 /* lead, then no continuation                */
+#define UNILANE_U8_TOO_LONG  0x02 /* ASCII, then continuation                  */
+#define UNILANE_U8_OVERLONG3 0x04 /* E0 80..9F                                 */
+#define UNILANE_U8_TOO_LARGE 0x08 /* F4 90..BF, F5..FF 90..BF                  */
+#define UNILANE_U8_SURROGATE 0x10 /* ED A0..BF                                 */
+#define UNILANE_U8_OVERLONG2 0x20 /* C0/C1 80..BF                              */
+#define UNILANE_U8_TOO_LARGE_1000 0x40 /* F0 80..8F (overlong), F5..FF 80..8F  */
+#define UNILANE_U8_TWO_CONTS 0x80 /* 80..BF 80..BF                             */
+#define UNILANE_U8_CARRY_ (UNILANE_U8_TOO_SHORT | UNILANE_U8_TOO_LONG | UNILANE_U8_TWO_CONTS)
+
+/* By the high nibble of the previous byte. */
+#define UNILANE_U8_BYTE1_HIGH                                                     \
+    UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, \
+    UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, \
+    UNILANE_U8_TWO_CONTS, UNILANE_U8_TWO_CONTS, UNILANE_U8_TWO_CONTS, UNILANE_U8_TWO_CONTS, \
+    UNILANE_U8_TOO_SHORT | UNILANE_U8_OVERLONG2,                                  \
+    UNILANE_U8_TOO_SHORT,                                                         \
+    UNILANE_U8_TOO_SHORT | UNILANE_U8_OVERLONG3 | UNILANE_U8_SURROGATE,           \
+    UNILANE_U8_TOO_SHORT | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000
+
+/* By the low nibble of the previous byte. */
+#define UNILANE_U8_BYTE1_LOW                                                      \
+    UNILANE_U8_CARRY_ | UNILANE_U8_OVERLONG3 | UNILANE_U8_OVERLONG2 | UNILANE_U8_TOO_LARGE_1000, \
+    UNILANE_U8_CARRY_ | UNILANE_U8_OVERLONG2,                                     \
+    UNILANE_U8_CARRY_,                                                            \
+    UNILANE_U8_CARRY_,                                                            \
+    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE,                                     \
+    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
+    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
+    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
+    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
+    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
+    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
+    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
+    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
+    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000 | UNILANE_U8_SURROGATE, \
+    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
+    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000
+
+/* By the high nibble of the byte itself. */
+#define UNILANE_U8_BYTE2_HIGH                                                     \
+    UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, \
+    UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, \
+    UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | UNILANE_U8_OVERLONG3 | UNILANE_U8_TOO_LARGE_1000, \
+    UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | UNILANE_U8_OVERLONG3 | UNILANE_U8_TOO_LARGE, \
+    UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | UNILANE_U8_SURROGATE | UNILANE_U8_TOO_LARGE, \
+    UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | UNILANE_U8_SURROGATE | UNILANE_U8_TOO_LARGE, \
+    UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT
+
+#endif /* UNILANE_UTF8_RULES_H */
