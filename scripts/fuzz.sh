@@ -62,10 +62,10 @@ if [ "$QEMU" = 1 ]; then
     (cd "$BUILD/artifacts" && qemu-aarch64 "$BUILD/$t" -seconds="$SECONDS_PER_TARGET" \
        -max_len="$MAX_LEN" "$ROOT/fuzz/corpus/$t") >"$log" 2>&1
     rc=$?
-    kernels=$(sed -n 's/^unilane fuzz: kernels: //p' "$log" | head -1)
+    kernels=$(sed -n 's/^unilane fuzz: kernels: //{p;q}' "$log")
     if [ $rc -ne 0 ]; then
       failed+=("$t")
-      grep -E 'unilane fuzz FAILURE|standalone:' "$log" | head -5
+      grep -m 5 -E 'unilane fuzz FAILURE|standalone:' "$log" || true
       summary+=("$t: CRASHED (kernels: $kernels)")
     else
       summary+=("$t: $(sed -n 's/^standalone [^:]*: //p' "$log") (kernels: $kernels)")
@@ -108,10 +108,10 @@ for t in $TARGETS; do
   [ -n "$runs" ] || runs=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')
   secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
-  kernels=$(sed -n 's/^unilane fuzz: kernels: //p' "$log" | head -1)
+  kernels=$(sed -n 's/^unilane fuzz: kernels: //{p;q}' "$log")
   if [ $rc -ne 0 ]; then
     failed+=("$t")
-    grep -E 'unilane fuzz FAILURE|ERROR: AddressSanitizer|runtime error|SUMMARY|Test unit written' "$log" | head -8
+    grep -m 8 -E 'unilane fuzz FAILURE|ERROR: AddressSanitizer|runtime error|SUMMARY|Test unit written' "$log" || true
     summary+=("$t: CRASHED after ${runs:-?} runs (kernels: $kernels)")
   else
     summary+=("$t: ${runs:-?} runs in ${secs:-?} s, $cov (kernels: $kernels)")

@@ -33,7 +33,9 @@ say() { printf '\n=== %s ===\n' "$*"; }
 # --------------------------------------------------------------------------
 need_pkgs=()
 have_cmd() { command -v "$1" >/dev/null 2>&1; }
-have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+# No "cmd | grep -q" under pipefail anywhere in these scripts: grep -q exits
+# at the first match and cmd may then die of SIGPIPE, failing a good run.
+have_pkg() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null || true)" = "install ok installed" ]; }
 
 for p in cmake gcc g++ clang make pkg-config check libicu-dev libbenchmark-dev \
          libclang-rt-dev llvm binutils python3; do
@@ -46,9 +48,9 @@ if [ "$DO_ARM" = 1 ]; then
 fi
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   arm_prep=""
-  if printf '%s\n' "${need_pkgs[@]}" | grep -q ':arm64'; then
-    arm_prep="dpkg --add-architecture arm64 && "
-  fi
+  case " ${need_pkgs[*]}" in
+    *:arm64*) arm_prep="dpkg --add-architecture arm64 && " ;;
+  esac
   if [ "$(id -u)" = 0 ] && have_cmd apt-get; then
     say "installing: ${need_pkgs[*]}"
     if [ -n "$arm_prep" ]; then dpkg --add-architecture arm64; fi
