@@ -409,7 +409,7 @@ TCase *ut_tcase(const char *name)
     return tc;
 }
 
-#define UT_OP_NAME_(a, op, in, out, ret, family) #op,
+#define UT_OP_NAME_(a, op, in, out, ret, family, bound) #op,
 const char *const ut_op_names[UNILANE_NOPS] = {UNILANE_OPS(UT_OP_NAME_, _)};
 #undef UT_OP_NAME_
 

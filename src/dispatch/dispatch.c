@@ -107,7 +107,7 @@ int unilane_use_kernel(const char *name)
 /* short-input rule of impl.h, then one indirect call.                       */
 /* ------------------------------------------------------------------------ */
 
-#define DISPATCH_ENTRY_(a, op, in, out, ret, family)                     \
+#define DISPATCH_ENTRY_(a, op, in, out, ret, family, bound)                     \
     UNILANE_OP_RET(ret) unilane_##op UNILANE_OP_PARAMS(in, out)          \
     {                                                                    \
         const unilane_impl *impl = dispatch_get();                       \

@@ -29,7 +29,7 @@ typedef struct unilane_impl {
      * for a stack frame, so short calls then cost what scalar costs.
      */
     size_t scalar_below[UNILANE_NFAMILIES];
-#define UNILANE_IMPL_FIELD_(a, op, in, out, ret, family) \
+#define UNILANE_IMPL_FIELD_(a, op, in, out, ret, family, bound) \
     UNILANE_OP_RET(ret)(*op) UNILANE_OP_PARAMS(in, out);
     UNILANE_OPS(UNILANE_IMPL_FIELD_, _)
 #undef UNILANE_IMPL_FIELD_
@@ -40,7 +40,7 @@ typedef struct unilane_impl {
 
 /* UNILANE_DECLARE_KERNEL(isa): the prototypes of kernel set `isa`'s entries,
    unilane_<isa>_<op> for every operation. */
-#define UNILANE_KERNEL_PROTO_(isa, op, in, out, ret, family) \
+#define UNILANE_KERNEL_PROTO_(isa, op, in, out, ret, family, bound) \
     UNILANE_INTERNAL UNILANE_OP_RET(ret) unilane_##isa##_##op UNILANE_OP_PARAMS(in, out);
 #define UNILANE_DECLARE_KERNEL(isa) UNILANE_OPS(UNILANE_KERNEL_PROTO_, isa)
 
@@ -54,7 +54,7 @@ typedef struct unilane_impl {
  * checks entered this set's code (tests/common.c).
  */
 #if UNILANE_TEST_SUPPORT
-#  define UNILANE_IMPL_THUNK_(isa, op, in, out, ret, family)                        \
+#  define UNILANE_IMPL_THUNK_(isa, op, in, out, ret, family, bound)                        \
     static UNILANE_OP_RET(ret) unilane_counted_##isa##_##op UNILANE_OP_PARAMS(in, out) \
     {                                                                               \
         __atomic_fetch_add(&unilane_counter_##isa.entered, 1, __ATOMIC_RELAXED);    \
@@ -62,7 +62,7 @@ typedef struct unilane_impl {
                           __ATOMIC_RELAXED);                                        \
         return unilane_##isa##_##op UNILANE_OP_ARGS(out);                           \
     }
-#  define UNILANE_IMPL_INIT_(isa, op, in, out, ret, family) .op = unilane_counted_##isa##_##op,
+#  define UNILANE_IMPL_INIT_(isa, op, in, out, ret, family, bound) .op = unilane_counted_##isa##_##op,
 #  define UNILANE_DEFINE_KERNEL(isa, required_, utf8, ascii, utf16, latin1)         \
     static unilane_test_counter unilane_counter_##isa;                              \
     UNILANE_OPS(UNILANE_IMPL_THUNK_, isa)                                           \
@@ -73,7 +73,7 @@ typedef struct unilane_impl {
         .counter = &unilane_counter_##isa                                           \
     }
 #else
-#  define UNILANE_IMPL_INIT_(isa, op, in, out, ret, family) .op = unilane_##isa##_##op,
+#  define UNILANE_IMPL_INIT_(isa, op, in, out, ret, family, bound) .op = unilane_##isa##_##op,
 #  define UNILANE_DEFINE_KERNEL(isa, required_, utf8, ascii, utf16, latin1)         \
     const unilane_impl unilane_impl_##isa = {                                       \
         .name = #isa, .required = (required_),                                      \

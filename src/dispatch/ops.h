@@ -1,7 +1,7 @@
 /*
  * ops.h -- the registry: every one-shot operation of unilane, once.
  *
- * UNILANE_OPS(X, a) calls X(a, name, in, out, ret, family) for each
+ * UNILANE_OPS(X, a) calls X(a, name, in, out, ret, family, bound) for each
  * operation, in a fixed order (`a` is passed through, e.g. a kernel set's
  * name; pass anything, such as `_`, where it is not needed). From this one list come
  *   - the fields of struct unilane_impl (impl.h), one pointer per operation,
@@ -27,6 +27,9 @@
  *   family  which short-input threshold of the kernel set applies (the
  *           dispatcher alone owns that decision, impl.h): UTF8, ASCII,
  *           UTF16 or LATIN1 (the kind of input, and ascii_prefix alone).
+ *   bound   the documented destination bound in units of dst per unit of
+ *           src (include/unilane.h): dst must hold bound * len units; 0 for
+ *           an operation without output.
  *
  * Every operation takes (src, len[, dst]); len counts units of src.
  */
@@ -38,25 +41,27 @@
 
 #include "unilane.h"
 
-#define UNILANE_OPS(X, a)                                              \
-    X(a, ascii_prefix,                 U8,  NONE, SIZE,   ASCII)         \
-    X(a, utf16_ascii_prefix,           U16, NONE, SIZE,   UTF16)         \
-    X(a, utf16_latin1_prefix,          U16, NONE, SIZE,   UTF16)         \
-    X(a, validate_utf8,                U8,  NONE, RESULT, UTF8)          \
-    X(a, validate_utf16,               U16, NONE, RESULT, UTF16)         \
-    X(a, latin1_to_utf16,              U8,  U16,  SIZE,   LATIN1)        \
-    X(a, utf16_to_latin1,              U16, U8,   RESULT, UTF16)         \
-    X(a, latin1_to_utf8,               U8,  U8,   SIZE,   LATIN1)        \
-    X(a, utf8_to_latin1,               U8,  U8,   RESULT, UTF8)          \
-    X(a, utf8_to_utf16,                U8,  U16,  RESULT, UTF8)          \
-    X(a, utf8_to_utf16_lossy,          U8,  U16,  SIZE,   UTF8)          \
-    X(a, utf16_to_utf8,                U16, U8,   RESULT, UTF16)         \
-    X(a, utf16_to_utf8_lossy,          U16, U8,   SIZE,   UTF16)         \
-    X(a, utf16_make_well_formed,       U16, U16,  SIZE,   UTF16)         \
-    X(a, utf8_length_from_latin1,      U8,  NONE, SIZE,   LATIN1)        \
-    X(a, utf8_length_from_utf16,       U16, NONE, SIZE,   UTF16)         \
-    X(a, utf16_length_from_utf8,       U8,  NONE, SIZE,   UTF8)          \
-    X(a, utf16_length_from_utf8_lossy, U8,  NONE, SIZE,   UTF8)
+/* clang-format off */
+#define UNILANE_OPS(X, a)                                                       \
+    X(a, ascii_prefix,                 U8,  NONE, SIZE,   ASCII,  0)            \
+    X(a, utf16_ascii_prefix,           U16, NONE, SIZE,   UTF16,  0)            \
+    X(a, utf16_latin1_prefix,          U16, NONE, SIZE,   UTF16,  0)            \
+    X(a, validate_utf8,                U8,  NONE, RESULT, UTF8,   0)            \
+    X(a, validate_utf16,               U16, NONE, RESULT, UTF16,  0)            \
+    X(a, latin1_to_utf16,              U8,  U16,  SIZE,   LATIN1, 1)            \
+    X(a, utf16_to_latin1,              U16, U8,   RESULT, UTF16,  1)            \
+    X(a, latin1_to_utf8,               U8,  U8,   SIZE,   LATIN1, 2)            \
+    X(a, utf8_to_latin1,               U8,  U8,   RESULT, UTF8,   1)            \
+    X(a, utf8_to_utf16,                U8,  U16,  RESULT, UTF8,   1)            \
+    X(a, utf8_to_utf16_lossy,          U8,  U16,  SIZE,   UTF8,   1)            \
+    X(a, utf16_to_utf8,                U16, U8,   RESULT, UTF16,  3)            \
+    X(a, utf16_to_utf8_lossy,          U16, U8,   SIZE,   UTF16,  3)            \
+    X(a, utf16_make_well_formed,       U16, U16,  SIZE,   UTF16,  1)            \
+    X(a, utf8_length_from_latin1,      U8,  NONE, SIZE,   LATIN1, 0)            \
+    X(a, utf8_length_from_utf16,       U16, NONE, SIZE,   UTF16,  0)            \
+    X(a, utf16_length_from_utf8,       U8,  NONE, SIZE,   UTF8,   0)            \
+    X(a, utf16_length_from_utf8_lossy, U8,  NONE, SIZE,   UTF8,   0)
+/* clang-format on */
 
 /* The C types and parameter lists the columns stand for. */
 #define UNILANE_OP_IN_U8 const char *
@@ -76,7 +81,7 @@
 #define UNILANE_OP_RET(ret) UNILANE_OP_RET_##ret
 
 /* UNILANE_OP_<name>: the index of each operation, in registry order. */
-#define UNILANE_OP_ENUM_(a, name, in, out, ret, family) UNILANE_OP_##name,
+#define UNILANE_OP_ENUM_(a, name, in, out, ret, family, bound) UNILANE_OP_##name,
 enum unilane_op { UNILANE_OPS(UNILANE_OP_ENUM_, _) UNILANE_NOPS };
 #undef UNILANE_OP_ENUM_
 
