@@ -1,6 +1,7 @@
 /*
- * fuzz_common.c -- guarded buffers, kernel probing and the cross-kernel
- * comparison used by every fuzz target (see fuzz_common.h).
+ * fuzz_common.c -- guarded buffers, kernel probing, the registry-driven
+ * cross-kernel comparison used by every fuzz target and the exit report of
+ * the kernel entry counters (see fuzz_common.h).
  */
 #define _GNU_SOURCE 1
 #include "fuzz_common.h"
@@ -12,21 +13,32 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../src/dispatch/test_hooks.h" /* the test build's hooks and counters */
+
 #define FZ_CANARY 0xCC
 #define FZ_PRE 64
-#define FZ_SLOTS 32
 
 int fz_nkernels;
 const char *fz_kernels[4];
 int fz_kernel;
 size_t fz_len;
 
-static unsigned char *fz_in_end;   /* first byte of the guard page after the input area */
-static unsigned char *fz_out_end;  /* first byte of the guard page after the output area */
+static unsigned char *fz_in_end;  /* first byte of the guard page after the input area */
+static unsigned char *fz_out_end; /* first byte of the guard page after the output area */
 
-static fz_res fz_ref_res[FZ_SLOTS];
-static unsigned char fz_ref_out[FZ_SLOTS][FZ_MAX_OUT];
-static unsigned char fz_tmp[FZ_MAX_OUT];
+/* Per operation: scalar's result and output, the current kernel's. */
+static op_res fz_ref_res[UNILANE_NOPS];
+static unsigned char fz_ref_out[UNILANE_NOPS][FZ_MAX_OUT];
+static op_res fz_cur_res[UNILANE_NOPS];
+static unsigned char fz_cur_out[UNILANE_NOPS][FZ_MAX_OUT];
+
+/* For the exit report: inputs (calls of fz_init), and which operations
+   fz_run called. */
+static unsigned long long fz_inputs;
+static uint64_t fz_ops_run;
+static int fz_direct = 1;
+/* fz_ops_run and the counters' ops masks have one bit per operation. */
+typedef char fz_ops_fit_in_64_bits[UNILANE_NOPS <= 64 ? 1 : -1];
 
 void fz_fail(const char *what, const char *fmt, ...)
 {
@@ -58,14 +70,58 @@ static int fz_listed(const char *list, const char *name)
     return 0;
 }
 
+/*
+ * At exit (libFuzzer's end of -max_total_time or -runs, the standalone
+ * driver's return from main): per kernel, the calls that entered its
+ * entries, and which of the operations this target runs were entered.
+ */
+static void fz_report(void)
+{
+    int k, op;
+
+    fprintf(stderr, "unilane fuzz: %llu inputs; direct calls %s\n", fz_inputs,
+            fz_direct ? "on" : "off (UNILANE_FUZZ_DIRECT=0)");
+    for (k = 0; k < fz_nkernels; k++) {
+        const unilane_test_counter *c = unilane_test_counter_of(fz_kernels[k]);
+        uint64_t entered, ops;
+        int run = 0, hit = 0;
+        if (!c)
+            continue;
+        entered = __atomic_load_n(&c->entered, __ATOMIC_RELAXED);
+        ops = __atomic_load_n(&c->ops, __ATOMIC_RELAXED);
+        for (op = 0; op < UNILANE_NOPS; op++) {
+            if (fz_ops_run >> op & 1) {
+                run++;
+                hit += (int)(ops >> op & 1);
+            }
+        }
+        fprintf(stderr, "unilane fuzz: kernel %s: %llu calls entered its entries", fz_kernels[k],
+                (unsigned long long)entered);
+        if (run)
+            fprintf(stderr, "; %d of the %d operations fz_run calls entered", hit, run);
+        if (hit < run) {
+            const char *sep = " (not: ";
+            for (op = 0; op < UNILANE_NOPS; op++) {
+                if ((fz_ops_run >> op & 1) && !(ops >> op & 1)) {
+                    fprintf(stderr, "%s%s", sep, op_name(op));
+                    sep = ", ";
+                }
+            }
+            fputc(')', stderr);
+        }
+        fputc('\n', stderr);
+    }
+}
+
 void fz_init(void)
 {
     static const char *const names[] = {"scalar", "avx2", "neon"};
     size_t page, in_size, out_size, total;
     unsigned char *base;
-    const char *only;
+    const char *only, *direct;
     size_t i;
 
+    fz_inputs++; /* every target calls fz_init first for every input */
     if (fz_in_end)
         return;
     page = (size_t)sysconf(_SC_PAGESIZE);
@@ -100,6 +156,12 @@ void fz_init(void)
         fprintf(stderr, "unilane fuzz: the scalar kernel is not available\n");
         abort();
     }
+    /* Every call to the selected kernel's entry, whatever its length. */
+    direct = getenv("UNILANE_FUZZ_DIRECT");
+    fz_direct = !(direct && strcmp(direct, "0") == 0);
+    unilane_test_set_direct(fz_direct);
+    atexit(fz_report);
+
     /* Say once which kernels are compared (libFuzzer prints to stderr too). */
     fprintf(stderr, "unilane fuzz: kernels:");
     for (i = 0; i < (size_t)fz_nkernels; i++)
@@ -141,71 +203,114 @@ void fz_check_canary(const void *dst, size_t n, size_t used, const char *what)
             fz_fail(what, "write at byte %zu of dst, past the %zu bytes of output", i, used);
 }
 
-static int fz_same(fz_res a, fz_res b)
+static int fz_same(op_res a, op_res b)
 {
-    return a.status == b.status && a.read == b.read && a.written == b.written;
+    return a.status == b.status && a.read == b.read && a.written == b.written && a.value == b.value;
 }
 
-fz_res fz_conv(int slot, const char *what, fz_fn f, const void *src, size_t len,
-               size_t bound, size_t unit, void *out)
-{
-    unsigned char *dst;
-    fz_res r, r2;
-    size_t nbytes;
+#define FZ_RES_FMT "{status %d, read %zu, written %zu, value %zu}"
+#define FZ_RES_ARGS(r) (r).status, (r).read, (r).written, (r).value
 
-    /* 1. A destination of the documented bound. */
-    dst = fz_output(bound * unit);
-    r = f(src, len, dst);
-    if (r.written > bound)
-        fz_fail(what, "written %zu > bound %zu", r.written, bound);
+/* Checks every operation's result must pass, whatever the operation. */
+static void fz_check_shape(int op, op_res r, size_t len, size_t bound)
+{
+    const char *what = op_name(op);
     if (r.read > len)
         fz_fail(what, "read %zu > len %zu", r.read, len);
-    nbytes = r.written * unit;
-    fz_check_canary(dst, bound * unit, nbytes, what);
-    memcpy(fz_tmp, dst, nbytes);
-
-    /* 2. A destination of exactly `written` units, against the guard page. */
-    dst = fz_output(nbytes);
-    r2 = f(src, len, dst);
-    if (!fz_same(r, r2))
-        fz_fail(what, "exact-size destination changes the result: {%d,%zu,%zu} vs {%d,%zu,%zu}",
-                r.status, r.read, r.written, r2.status, r2.read, r2.written);
-    fz_check_canary(dst, nbytes, nbytes, what);
-    if (memcmp(dst, fz_tmp, nbytes) != 0)
-        fz_fail(what, "exact-size destination changes the output");
-    if (out)
-        memcpy(out, fz_tmp, nbytes);
-
-    /* 3. Against scalar. */
-    if (slot < 0 || slot >= FZ_SLOTS)
-        fz_fail(what, "bad slot %d", slot);
-    if (fz_kernel == 0) {
-        fz_ref_res[slot] = r;
-        memcpy(fz_ref_out[slot], fz_tmp, nbytes);
-    } else {
-        fz_res s = fz_ref_res[slot];
-        size_t i;
-        if (!fz_same(r, s))
-            fz_fail(what, "{status %d, read %zu, written %zu}, scalar {status %d, read %zu, written %zu}",
-                    r.status, r.read, r.written, s.status, s.read, s.written);
-        for (i = 0; i < nbytes; i++)
-            if (fz_tmp[i] != fz_ref_out[slot][i])
-                fz_fail(what, "output byte %zu is 0x%02X, scalar wrote 0x%02X", i, fz_tmp[i],
-                        fz_ref_out[slot][i]);
+    if (r.written > bound)
+        fz_fail(what, "written %zu > the documented bound %zu", r.written, bound);
+    if (op_returns_result(op)) {
+        if (r.status < UNILANE_OK || r.status >= UNILANE_OUTPUT_FULL)
+            fz_fail(what, "status %d from a one-shot call", r.status);
+        if (r.status == UNILANE_OK && r.read != len)
+            fz_fail(what, "status OK but read %zu of %zu", r.read, len);
+        if (op_out_unit(op) == 0 && r.written != 0)
+            fz_fail(what, "written %zu without a destination", r.written);
     }
-    return r;
 }
 
-size_t fz_value(int slot, const char *what, size_t v)
+/* Operation op on src[0..len) under the current kernel: see fuzz_common.h. */
+static void fz_op(int op, const void *src, size_t len)
 {
-    if (slot < 0 || slot >= FZ_SLOTS)
-        fz_fail(what, "bad slot %d", slot);
-    if (fz_kernel == 0) {
-        fz_ref_res[slot].written = v;
-    } else if (fz_ref_res[slot].written != v) {
-        fz_fail(what, "returns %zu, scalar %zu", v, fz_ref_res[slot].written);
+    const char *what = op_name(op);
+    size_t unit = (size_t)op_out_unit(op), bound = op_dst_units(op, len), nbytes = 0;
+    unsigned char *out = fz_cur_out[op];
+    op_res r;
+
+    if (bound * unit > FZ_MAX_OUT)
+        fz_fail(what, "harness: %zu output bytes exceed FZ_MAX_OUT", bound * unit);
+    if (unit == 0) {
+        r = op_call(op, src, len, NULL);
+        fz_check_shape(op, r, len, 0);
+    } else {
+        unsigned char *dst;
+        op_res r2;
+
+        /* 1. A destination of the documented bound. */
+        dst = (unsigned char *)fz_output(bound * unit);
+        r = op_call(op, src, len, dst);
+        fz_check_shape(op, r, len, bound);
+        nbytes = r.written * unit;
+        fz_check_canary(dst, bound * unit, nbytes, what);
+        memcpy(out, dst, nbytes);
+
+        /* 2. A destination of exactly `written` units, against the guard page. */
+        dst = (unsigned char *)fz_output(nbytes);
+        r2 = op_call(op, src, len, dst);
+        if (!fz_same(r, r2))
+            fz_fail(what, "exact-size destination changes the result: " FZ_RES_FMT " vs " FZ_RES_FMT,
+                    FZ_RES_ARGS(r), FZ_RES_ARGS(r2));
+        fz_check_canary(dst, nbytes, nbytes, what);
+        if (memcmp(dst, out, nbytes) != 0)
+            fz_fail(what, "exact-size destination changes the output");
     }
-    return v;
+    fz_cur_res[op] = r;
+
+    /* 3. Against scalar. */
+    if (fz_kernel == 0) {
+        fz_ref_res[op] = r;
+        memcpy(fz_ref_out[op], out, nbytes);
+    } else {
+        op_res s = fz_ref_res[op];
+        size_t i;
+        if (!fz_same(r, s))
+            fz_fail(what, FZ_RES_FMT ", scalar " FZ_RES_FMT, FZ_RES_ARGS(r), FZ_RES_ARGS(s));
+        for (i = 0; i < nbytes; i++)
+            if (out[i] != fz_ref_out[op][i])
+                fz_fail(what, "output byte %zu is 0x%02X, scalar wrote 0x%02X", i, out[i],
+                        fz_ref_out[op][i]);
+    }
+}
+
+void fz_run(int in_unit, const void *src, size_t len, fz_check_fn check)
+{
+    int k, op;
+
+    for (k = 0; k < fz_nkernels; k++) {
+        fz_select(k);
+        for (op = 0; op < UNILANE_NOPS; op++) {
+            if (op_in_unit(op) != in_unit)
+                continue;
+            fz_ops_run |= UINT64_C(1) << op;
+            fz_op(op, src, len);
+        }
+        if (check)
+            check(src, len);
+    }
+}
+
+op_res fz_res_of(int op)
+{
+    if (op < 0 || op >= UNILANE_NOPS)
+        fz_fail("fz_res_of", "bad operation %d", op);
+    return fz_cur_res[op];
+}
+
+const void *fz_out_of(int op)
+{
+    if (op < 0 || op >= UNILANE_NOPS)
+        fz_fail("fz_out_of", "bad operation %d", op);
+    return fz_cur_out[op];
 }
 
 int fz_utf8_ok(const unsigned char *s, size_t n)

@@ -1,18 +1,30 @@
 /*
  * fuzz_common.h -- shared machinery of the libFuzzer targets.
  *
- * Every target runs each operation once per kernel set this machine has
- * (probed with unilane_use_kernel), scalar first, and abort()s when another
- * kernel differs from scalar in status, read, written or output bytes, or
- * when an invariant of the API fails.
+ * The one-shot operations are not called through per-function wrappers:
+ * fz_run() takes every operation of the registry (src/dispatch/ops.h) whose
+ * input has the target's unit size (1: UTF-8/Latin-1/ASCII bytes, 2: UTF-16
+ * units) and calls it through tools/op_call.h, once per kernel set this
+ * machine has (probed with unilane_use_kernel), scalar first. It abort()s
+ * when another kernel differs from scalar in status, read, written, the
+ * returned value or the output bytes; a target's own checks of the API's
+ * invariants then run on each kernel's results (fz_res_of, fz_out_of).
  *
  * Buffers are guarded: the input is copied so that it ends flush against a
  * PROT_NONE page, and an output buffer ends flush against another one, so
  * that a read past src + len or a write past the end of dst faults at once.
- * A conversion runs twice per kernel: with a destination of the documented
- * bound (bytes between `written` and the bound must stay untouched: the API
- * promises no write outside dst[0 .. written)), then with a destination of
- * exactly `written` units. 64 canary bytes before dst catch writes below it.
+ * An operation with a destination runs twice per kernel: with a destination
+ * of the documented bound (op_bound(op) * len units; bytes between `written`
+ * and the bound must stay untouched: the API promises no write outside
+ * dst[0 .. written)), then with a destination of exactly `written` units.
+ * 64 canary bytes before dst catch writes below it.
+ *
+ * The library is a test build (UNILANE_TEST_SUPPORT=1): fz_init() sends
+ * every call straight to the selected kernel's entry whatever its length
+ * (unilane_test_set_direct(1); UNILANE_FUZZ_DIRECT=0 keeps the dispatcher's
+ * short-input rule), and at exit prints, per kernel, how many calls entered
+ * its entries (the test build's counters), so that a log shows that the
+ * SIMD code was reached.
  */
 #ifndef UNILANE_FUZZ_COMMON_H
 #define UNILANE_FUZZ_COMMON_H
@@ -21,49 +33,22 @@
 #include <stdint.h>
 
 #include "unilane.h"
+#include "../tools/op_call.h"
 
 /* Inputs longer than this many bytes are truncated (libFuzzer's default
    -max_len is 4096; scripts/fuzz.sh uses 8192). */
 #define FZ_MAX_IN ((size_t)1 << 16)
-/* Largest output in bytes: 3 UTF-8 bytes per UTF-16 unit, 2 bytes per unit
-   from UTF-8/Latin-1. */
+/* Largest output in bytes (checked against op_bound * len * unit size):
+   3 UTF-8 bytes per UTF-16 unit, 2 bytes per byte from UTF-8/Latin-1. */
 #define FZ_MAX_OUT (3 * FZ_MAX_IN)
-
-/* status -1 marks a function that returns a plain size_t (in `written`). */
-typedef struct fz_res {
-    int status;
-    size_t read;
-    size_t written;
-} fz_res;
-
-static inline fz_res fz_from_result(unilane_result r)
-{
-    fz_res f;
-    f.status = (int)r.status;
-    f.read = r.read;
-    f.written = r.written;
-    return f;
-}
-
-/* For a function returning the number of units written (read = len). */
-static inline fz_res fz_from_size(size_t written, size_t len)
-{
-    fz_res f;
-    f.status = -1;
-    f.read = len;
-    f.written = written;
-    return f;
-}
-
-/* A conversion in the common shape; `dst` has the unit size given to
-   fz_conv. Wrappers of the public functions are in the targets. */
-typedef fz_res (*fz_fn)(const void *src, size_t len, void *dst);
 
 extern int fz_nkernels;
 extern const char *fz_kernels[4];
-extern int fz_kernel;  /* index into fz_kernels of the kernel running now */
+extern int fz_kernel; /* index into fz_kernels of the kernel running now */
 
-/* Maps the guarded buffers and probes the kernels (idempotent). */
+/* Called first for every input: counts it; the first call maps the guarded
+   buffers, probes the kernels, turns on direct calls and registers the exit
+   report. */
 void fz_init(void);
 /* Selects kernel k (0 = scalar) for every following call; aborts on failure. */
 void fz_select(int k);
@@ -77,17 +62,19 @@ void *fz_output(size_t n);
    it and bytes [used, n) inside it. */
 void fz_check_canary(const void *dst, size_t n, size_t used, const char *what);
 
+/* Checks of a target's invariants on the current kernel's results. */
+typedef void (*fz_check_fn)(const void *src, size_t len);
+
 /*
- * Runs f on src[0..len) (already in the guarded input) under the current
- * kernel: with a destination of `bound` units of `unit` bytes, then with
- * exactly `written` units; checks canaries and that both runs agree; copies
- * the output to `out` (if not NULL). Then compares result and output with
- * what scalar produced in the same `slot` (0 <= slot < 32) for this input.
+ * For every kernel (scalar first): selects it, runs every operation whose
+ * source unit is `in_unit` bytes on src[0..len) (already in the guarded
+ * input; len in units) as described above, then calls check (if not NULL).
  */
-fz_res fz_conv(int slot, const char *what, fz_fn f, const void *src, size_t len,
-               size_t bound, size_t unit, void *out);
-/* Compares a plain value with scalar's value in the same slot. */
-size_t fz_value(int slot, const char *what, size_t v);
+void fz_run(int in_unit, const void *src, size_t len, fz_check_fn check);
+/* The current kernel's result of operation op in this fz_run, and its
+   output (fz_res_of(op).written units). */
+op_res fz_res_of(int op);
+const void *fz_out_of(int op);
 
 /* Prints kernel, length and the message, then aborts. */
 void fz_fail(const char *what, const char *fmt, ...)

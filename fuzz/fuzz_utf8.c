@@ -1,7 +1,8 @@
 /*
- * fuzz_utf8.c -- UTF-8 input: validate_utf8, utf8_to_utf16 (strict and
- * lossy), utf8_to_latin1, the UTF-16 length functions, ascii_prefix; every
- * kernel against scalar, plus the API's invariants:
+ * fuzz_utf8.c -- the input as UTF-8 bytes. fz_run (fuzz_common.c) runs every
+ * operation of the registry that takes bytes (UTF-8, Latin-1, ASCII), for
+ * every kernel against scalar, on guarded buffers with both destination
+ * sizes. Then, per kernel, the API's invariants for UTF-8 input:
  *
  *  - validate: ok iff the input is well-formed (independent checker); on an
  *    error, src[0..read) is well-formed and no character starts at `read`;
@@ -12,42 +13,102 @@
  *    equal to strict when strict is ok, else strict's output then U+FFFD;
  *  - utf8_to_latin1: a UTF-8 error as validate reports it, TOO_LARGE only at
  *    a character above U+00FF, output = the low bytes of the UTF-16 output;
+ *  - ascii_prefix: the bytes before the first >= 0x80;
  *  - valid input round-trips through utf16_to_utf8.
+ * (The Latin-1 invariants of the other byte operations: fuzz_latin1.c.)
  */
 #include <string.h>
 
 #include "fuzz_common.h"
 
-static fz_res w_validate(const void *s, size_t n, void *d)
-{
-    (void)d;
-    return fz_from_result(unilane_validate_utf8((const char *)s, n));
-}
+static size_t u8_formula, u8_ascii;
 
-static fz_res w_to_utf16(const void *s, size_t n, void *d)
+static void u8_check(const void *src_, size_t size)
 {
-    return fz_from_result(unilane_utf8_to_utf16((const char *)s, n, (uint16_t *)d));
-}
+    static char back[3 * FZ_MAX_IN];
+    const unsigned char *src = (const unsigned char *)src_;
+    const uint16_t *strict = (const uint16_t *)fz_out_of(UNILANE_OP_utf8_to_utf16);
+    const uint16_t *lossy = (const uint16_t *)fz_out_of(UNILANE_OP_utf8_to_utf16_lossy);
+    const char *latin1 = (const char *)fz_out_of(UNILANE_OP_utf8_to_latin1);
+    op_res v = fz_res_of(UNILANE_OP_validate_utf8);
+    op_res s = fz_res_of(UNILANE_OP_utf8_to_utf16);
+    op_res l = fz_res_of(UNILANE_OP_utf8_to_utf16_lossy);
+    op_res t = fz_res_of(UNILANE_OP_utf8_to_latin1);
+    size_t n, i;
 
-static fz_res w_to_utf16_lossy(const void *s, size_t n, void *d)
-{
-    return fz_from_size(unilane_utf8_to_utf16_lossy((const char *)s, n, (uint16_t *)d), n);
-}
+    if ((v.status == UNILANE_OK) != fz_utf8_ok(src, size))
+        fz_fail("validate_utf8", "status %d disagrees with the independent checker", v.status);
+    if (v.status != UNILANE_OK) {
+        if (v.status < UNILANE_HEADER_BITS || v.status > UNILANE_SURROGATE)
+            fz_fail("validate_utf8", "status %d is not a UTF-8 error", v.status);
+        if (v.read >= size || !fz_utf8_ok(src, v.read))
+            fz_fail("validate_utf8", "read %zu is not the end of a well-formed prefix", v.read);
+        for (n = 1; n <= 4 && v.read + n <= size; n++)
+            if (fz_utf8_ok(src + v.read, n))
+                fz_fail("validate_utf8", "a character of %zu bytes starts at read %zu", n, v.read);
+    }
 
-static fz_res w_to_latin1(const void *s, size_t n, void *d)
-{
-    return fz_from_result(unilane_utf8_to_latin1((const char *)s, n, (char *)d));
+    if (s.status != v.status || s.read != v.read)
+        fz_fail("utf8_to_utf16", "{%d,%zu} but validate says {%d,%zu}", s.status, s.read, v.status,
+                v.read);
+    if (!fz_utf16_ok(strict, s.written))
+        fz_fail("utf8_to_utf16", "output is not well-formed UTF-16");
+    n = unilane_utf16_length_from_utf8((const char *)src, s.read);
+    if (n != s.written)
+        fz_fail("utf8_to_utf16", "written %zu, utf16_length_from_utf8 of the prefix %zu", s.written, n);
+
+    n = fz_res_of(UNILANE_OP_utf16_length_from_utf8).value;
+    if (n != u8_formula)
+        fz_fail("utf16_length_from_utf8", "%zu, expected %zu", n, u8_formula);
+
+    if (!fz_utf16_ok(lossy, l.written))
+        fz_fail("utf8_to_utf16_lossy", "output is not well-formed UTF-16");
+    n = fz_res_of(UNILANE_OP_utf16_length_from_utf8_lossy).value;
+    if (n != l.written)
+        fz_fail("utf16_length_from_utf8_lossy", "%zu, lossy conversion wrote %zu", n, l.written);
+    if (v.status == UNILANE_OK) {
+        if (l.written != s.written || memcmp(lossy, strict, 2 * s.written) != 0)
+            fz_fail("utf8_to_utf16_lossy", "valid input: output differs from strict");
+    } else if (l.written <= s.written || memcmp(lossy, strict, 2 * s.written) != 0 ||
+               lossy[s.written] != 0xFFFD) {
+        fz_fail("utf8_to_utf16_lossy", "invalid input: output is not strict's prefix then U+FFFD");
+    }
+
+    if (t.status == UNILANE_TOO_LARGE && !(v.status == UNILANE_TOO_LARGE && t.read == v.read)) {
+        /* A well-formed character above U+00FF before any UTF-8 error. */
+        if (v.status != UNILANE_OK && t.read >= v.read)
+            fz_fail("utf8_to_latin1", "TOO_LARGE at %zu, after the UTF-8 error at %zu", t.read, v.read);
+        if (t.written >= s.written || strict[t.written] <= 0xFF)
+            fz_fail("utf8_to_latin1", "TOO_LARGE at %zu, but that character is Latin-1", t.read);
+    } else if (t.status != v.status || t.read != v.read) {
+        fz_fail("utf8_to_latin1", "{%d,%zu}, validate says {%d,%zu}", t.status, t.read, v.status,
+                v.read);
+    }
+    if (t.written != unilane_utf16_length_from_utf8((const char *)src, t.read))
+        fz_fail("utf8_to_latin1", "written %zu is not the number of characters before %zu", t.written,
+                t.read);
+    for (i = 0; i < t.written; i++)
+        if (strict[i] > 0xFF || (unsigned char)latin1[i] != strict[i])
+            fz_fail("utf8_to_latin1", "byte %zu is 0x%02X, UTF-16 output has U+%04X", i,
+                    (unsigned char)latin1[i], strict[i]);
+
+    n = fz_res_of(UNILANE_OP_ascii_prefix).value;
+    if (n != u8_ascii)
+        fz_fail("ascii_prefix", "%zu, expected %zu", n, u8_ascii);
+
+    if (v.status == UNILANE_OK) {
+        unilane_result r = unilane_utf16_to_utf8(strict, s.written, back);
+        if (r.status != UNILANE_OK || r.written != size || memcmp(back, src, size) != 0)
+            fz_fail("utf16_to_utf8", "round trip of valid UTF-8 differs");
+    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static uint16_t strict[FZ_MAX_IN], lossy[FZ_MAX_IN];
-    static char latin1[FZ_MAX_IN], back[3 * FZ_MAX_IN];
     const unsigned char *src;
-    size_t formula = 0, ascii = 0, i;
-    int k;
+    size_t i;
 
     fz_init();
     if (size > FZ_MAX_IN)
@@ -55,92 +116,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz_len = size;
     src = (const unsigned char *)fz_input(data, size);
 
+    u8_formula = 0;
     for (i = 0; i < size; i++)
-        formula += ((src[i] & 0xC0) != 0x80) + (src[i] >= 0xF0);
-    while (ascii < size && src[ascii] < 0x80)
-        ascii++;
+        u8_formula += ((src[i] & 0xC0) != 0x80) + (src[i] >= 0xF0);
+    u8_ascii = 0;
+    while (u8_ascii < size && src[u8_ascii] < 0x80)
+        u8_ascii++;
 
-    for (k = 0; k < fz_nkernels; k++) {
-        fz_res v, s, l, t;
-        size_t n;
-
-        fz_select(k);
-
-        v = fz_conv(0, "validate_utf8", w_validate, src, size, 0, 1, NULL);
-        if (v.written != 0)
-            fz_fail("validate_utf8", "written %zu", v.written);
-        if ((v.status == UNILANE_OK) != fz_utf8_ok(src, size))
-            fz_fail("validate_utf8", "status %d disagrees with the independent checker", v.status);
-        if (v.status == UNILANE_OK) {
-            if (v.read != size)
-                fz_fail("validate_utf8", "ok but read %zu", v.read);
-        } else {
-            if (v.status < UNILANE_HEADER_BITS || v.status > UNILANE_SURROGATE)
-                fz_fail("validate_utf8", "status %d is not a UTF-8 error", v.status);
-            if (v.read >= size || !fz_utf8_ok(src, v.read))
-                fz_fail("validate_utf8", "read %zu is not the end of a well-formed prefix", v.read);
-            for (n = 1; n <= 4 && v.read + n <= size; n++)
-                if (fz_utf8_ok(src + v.read, n))
-                    fz_fail("validate_utf8", "a character of %zu bytes starts at read %zu", n, v.read);
-        }
-
-        s = fz_conv(1, "utf8_to_utf16", w_to_utf16, src, size, size, 2, strict);
-        if (s.status != v.status || s.read != v.read)
-            fz_fail("utf8_to_utf16", "{%d,%zu} but validate says {%d,%zu}", s.status, s.read,
-                    v.status, v.read);
-        if (!fz_utf16_ok(strict, s.written))
-            fz_fail("utf8_to_utf16", "output is not well-formed UTF-16");
-        n = unilane_utf16_length_from_utf8((const char *)src, s.read);
-        if (n != s.written)
-            fz_fail("utf8_to_utf16", "written %zu, utf16_length_from_utf8 of the prefix %zu", s.written, n);
-
-        n = fz_value(2, "utf16_length_from_utf8", unilane_utf16_length_from_utf8((const char *)src, size));
-        if (n != formula)
-            fz_fail("utf16_length_from_utf8", "%zu, expected %zu", n, formula);
-
-        l = fz_conv(3, "utf8_to_utf16_lossy", w_to_utf16_lossy, src, size, size, 2, lossy);
-        if (!fz_utf16_ok(lossy, l.written))
-            fz_fail("utf8_to_utf16_lossy", "output is not well-formed UTF-16");
-        n = fz_value(4, "utf16_length_from_utf8_lossy",
-                     unilane_utf16_length_from_utf8_lossy((const char *)src, size));
-        if (n != l.written)
-            fz_fail("utf16_length_from_utf8_lossy", "%zu, lossy conversion wrote %zu", n, l.written);
-        if (v.status == UNILANE_OK) {
-            if (l.written != s.written || memcmp(lossy, strict, 2 * s.written) != 0)
-                fz_fail("utf8_to_utf16_lossy", "valid input: output differs from strict");
-        } else if (l.written <= s.written || memcmp(lossy, strict, 2 * s.written) != 0 ||
-                   lossy[s.written] != 0xFFFD) {
-            fz_fail("utf8_to_utf16_lossy", "invalid input: output is not strict's prefix then U+FFFD");
-        }
-
-        t = fz_conv(5, "utf8_to_latin1", w_to_latin1, src, size, size, 1, latin1);
-        if (t.status == UNILANE_TOO_LARGE && !(v.status == UNILANE_TOO_LARGE && t.read == v.read)) {
-            /* A well-formed character above U+00FF before any UTF-8 error. */
-            if (v.status != UNILANE_OK && t.read >= v.read)
-                fz_fail("utf8_to_latin1", "TOO_LARGE at %zu, after the UTF-8 error at %zu", t.read, v.read);
-            if (t.written >= s.written || strict[t.written] <= 0xFF)
-                fz_fail("utf8_to_latin1", "TOO_LARGE at %zu, but that character is Latin-1", t.read);
-        } else if (t.status != v.status || t.read != v.read) {
-            fz_fail("utf8_to_latin1", "{%d,%zu}, validate says {%d,%zu}", t.status, t.read, v.status,
-                    v.read);
-        }
-        if (t.written != unilane_utf16_length_from_utf8((const char *)src, t.read))
-            fz_fail("utf8_to_latin1", "written %zu is not the number of characters before %zu",
-                    t.written, t.read);
-        for (i = 0; i < t.written; i++)
-            if (strict[i] > 0xFF || (unsigned char)latin1[i] != strict[i])
-                fz_fail("utf8_to_latin1", "byte %zu is 0x%02X, UTF-16 output has U+%04X", i,
-                        (unsigned char)latin1[i], strict[i]);
-
-        n = fz_value(6, "ascii_prefix", unilane_ascii_prefix((const char *)src, size));
-        if (n != ascii)
-            fz_fail("ascii_prefix", "%zu, expected %zu", n, ascii);
-
-        if (v.status == UNILANE_OK) {
-            unilane_result r = unilane_utf16_to_utf8(strict, s.written, back);
-            if (r.status != UNILANE_OK || r.written != size || memcmp(back, src, size) != 0)
-                fz_fail("utf16_to_utf8", "round trip of valid UTF-8 differs");
-        }
-    }
+    fz_run(1, src, size, u8_check);
     return 0;
 }

@@ -50,7 +50,8 @@ if [ "$QEMU" = 1 ]; then
   mkdir -p "$BUILD/obj" "$BUILD/artifacts"
   for f in "$ROOT"/src/*/*.c "$ROOT/fuzz/fuzz_common.c" "$ROOT/fuzz/standalone_main.c"; do
     o=$BUILD/obj/$(basename "$(dirname "$f")")_$(basename "$f" .c).o
-    "$XCC" -std=c99 -O2 -g -Wall -Wextra -Werror -I"$ROOT/include" -I"$ROOT/fuzz" -c "$f" -o "$o" || exit 1
+    "$XCC" -std=c99 -O2 -g -Wall -Wextra -Werror -DUNILANE_TEST_SUPPORT=1 -I"$ROOT/include" -I"$ROOT/fuzz" \
+      -c "$f" -o "$o" || exit 1
   done
   failed=()
   summary=()
