@@ -38,6 +38,13 @@ BUILD=${UNILANE_FUZZ_BUILD:-$ROOT/build-fuzz}
 MAX_LEN=${UNILANE_FUZZ_MAX_LEN:-8192}
 CC=${CC:-clang}
 
+# "scalar 123, avx2 123": per kernel, the calls that entered its entries
+# (printed at exit by fuzz/fuzz_common.c from the test build's counters).
+entered() {
+  sed -n 's/^unilane fuzz: kernel \([a-z0-9]*\): \([0-9]*\) calls entered.*/\1 \2/p' "$1" |
+    tr '\n' ',' | sed 's/,$//; s/,/, /g'
+}
+
 case "$SECONDS_PER_TARGET" in
   ''|*[!0-9]*) echo "usage: $0 [SECONDS_PER_TARGET] [TARGET...]" >&2; exit 2 ;;
 esac
@@ -63,13 +70,13 @@ if [ "$QEMU" = 1 ]; then
     (cd "$BUILD/artifacts" && qemu-aarch64 "$BUILD/$t" -seconds="$SECONDS_PER_TARGET" \
        -max_len="$MAX_LEN" "$ROOT/fuzz/corpus/$t") >"$log" 2>&1
     rc=$?
-    kernels=$(sed -n 's/^unilane fuzz: kernels: //{p;q}' "$log")
+    kernels=$(sed -n '/^unilane fuzz: kernels: /{s///p;q}' "$log")
     if [ $rc -ne 0 ]; then
       failed+=("$t")
       grep -m 5 -E 'unilane fuzz FAILURE|standalone:' "$log" || true
       summary+=("$t: CRASHED (kernels: $kernels)")
     else
-      summary+=("$t: $(sed -n 's/^standalone [^:]*: //p' "$log") (kernels: $kernels)")
+      summary+=("$t: $(sed -n 's/^standalone [^:]*: //p' "$log") (kernels: $kernels; entries entered: $(entered "$log"))")
     fi
   done
   echo
@@ -109,13 +116,13 @@ for t in $TARGETS; do
   [ -n "$runs" ] || runs=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')
   secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
-  kernels=$(sed -n 's/^unilane fuzz: kernels: //{p;q}' "$log")
+  kernels=$(sed -n '/^unilane fuzz: kernels: /{s///p;q}' "$log")
   if [ $rc -ne 0 ]; then
     failed+=("$t")
     grep -m 8 -E 'unilane fuzz FAILURE|ERROR: AddressSanitizer|runtime error|SUMMARY|Test unit written' "$log" || true
     summary+=("$t: CRASHED after ${runs:-?} runs (kernels: $kernels)")
   else
-    summary+=("$t: ${runs:-?} runs in ${secs:-?} s, $cov (kernels: $kernels)")
+    summary+=("$t: ${runs:-?} runs in ${secs:-?} s, $cov (kernels: $kernels; entries entered: $(entered "$log"))")
   fi
 done
 
