@@ -5,7 +5,9 @@
  *   icount_kernel FUNCTION FILE K [KERNEL]
  *
  * FUNCTION  a public function name, with or without the "unilane_" prefix
- *           (run without arguments for the list).
+ *           (run without arguments for the list): every one-shot operation
+ *           of the registry (src/dispatch/ops.h, through op_call.h), then
+ *           the streaming and trivial ones listed below.
  * FILE      the input. Its encoding is taken from the name: *.utf16.txt,
  *           *.utflatin16.txt are UTF-16LE, *.utf16be.txt / *.utflatin16be.txt
  *           UTF-16BE (a leading U+FEFF is stripped from UTF-16 files);
@@ -27,9 +29,11 @@
 #include <string.h>
 
 #include "unilane.h"
+#include "op_call.h" /* the one-shot operations, from the registry (ops.h) */
 
 enum ik_input { IK_BYTES, IK_UTF16 };
 
+/* The public functions that are not one-shot operations of the registry. */
 typedef struct ik_func {
     const char *name;
     enum ik_input in;
@@ -38,24 +42,6 @@ typedef struct ik_func {
 } ik_func;
 
 static const ik_func ik_funcs[] = {
-    {"ascii_prefix", IK_BYTES, 0, 0},
-    {"utf16_ascii_prefix", IK_UTF16, 0, 0},
-    {"utf16_latin1_prefix", IK_UTF16, 0, 0},
-    {"validate_utf8", IK_BYTES, 0, 0},
-    {"validate_utf16", IK_UTF16, 0, 0},
-    {"latin1_to_utf16", IK_BYTES, 1, 1},
-    {"utf16_to_latin1", IK_UTF16, 1, 0},
-    {"latin1_to_utf8", IK_BYTES, 2, 0},
-    {"utf8_to_latin1", IK_BYTES, 1, 0},
-    {"utf8_to_utf16", IK_BYTES, 1, 1},
-    {"utf8_to_utf16_lossy", IK_BYTES, 1, 1},
-    {"utf16_to_utf8", IK_UTF16, 3, 0},
-    {"utf16_to_utf8_lossy", IK_UTF16, 3, 0},
-    {"utf16_make_well_formed", IK_UTF16, 1, 1},
-    {"utf8_length_from_latin1", IK_BYTES, 0, 0},
-    {"utf8_length_from_utf16", IK_UTF16, 0, 0},
-    {"utf16_length_from_utf8", IK_BYTES, 0, 0},
-    {"utf16_length_from_utf8_lossy", IK_BYTES, 0, 0},
     /* streaming: one call with the whole input, cap = the bound, last = 1 */
     {"utf8_decode", IK_BYTES, 1, 1},          /* strict decoder */
     {"utf8_decode_lossy", IK_BYTES, 1, 1},    /* lossy decoder */
@@ -77,8 +63,9 @@ static void ik_usage(void)
 {
     size_t i;
     fprintf(stderr, "usage: icount_kernel FUNCTION FILE K [KERNEL]\nfunctions:");
-    for (i = 0; i < IK_NFUNCS; i++)
-        fprintf(stderr, "%s%s", i % 6 ? " " : "\n  ", ik_funcs[i].name);
+    for (i = 0; i < UNILANE_NOPS + IK_NFUNCS; i++)
+        fprintf(stderr, "%s%s", i % 6 ? " " : "\n  ",
+                i < UNILANE_NOPS ? op_name((int)i) : ik_funcs[i - UNILANE_NOPS].name);
     fprintf(stderr, "\n");
 }
 
@@ -127,6 +114,9 @@ int main(int argc, char **argv)
 {
     const char *fname, *path, *kname;
     const ik_func *fn = NULL;
+    int op;               /* the registry's operation, or -1 (then fn) */
+    enum ik_input in_kind;
+    size_t out_per_unit, out_unit;
     unsigned char *raw;
     size_t rawlen = 0, i;
     long k;
@@ -149,10 +139,11 @@ int main(int argc, char **argv)
     fname = argv[1];
     if (strncmp(fname, "unilane_", 8) == 0)
         fname += 8;
-    for (i = 0; i < IK_NFUNCS; i++)
+    op = op_find(fname);
+    for (i = 0; op < 0 && i < IK_NFUNCS; i++)
         if (strcmp(fname, ik_funcs[i].name) == 0)
             fn = &ik_funcs[i];
-    if (!fn) {
+    if (op < 0 && !fn) {
         fprintf(stderr, "icount_kernel: unknown function '%s'\n", argv[1]);
         ik_usage();
         return 2;
@@ -167,6 +158,16 @@ int main(int argc, char **argv)
     if (kname && unilane_use_kernel(kname) != 0) {
         fprintf(stderr, "icount_kernel: kernel '%s' is not available\n", kname);
         return 2;
+    }
+
+    if (op >= 0) {
+        in_kind = op_in_unit(op) == 2 ? IK_UTF16 : IK_BYTES;
+        out_per_unit = op_bound(op);
+        out_unit = (size_t)op_out_unit(op);
+    } else {
+        in_kind = fn->in;
+        out_per_unit = fn->out_per_unit;
+        out_unit = fn->out16 ? 2 : 1;
     }
 
     raw = ik_read_file(path, &rawlen);
@@ -196,7 +197,7 @@ int main(int argc, char **argv)
             start = 1; /* BOM */
         memmove(units, units + start, (nu - start) * sizeof *units);
         nu -= start;
-        if (fn->in == IK_UTF16) {
+        if (in_kind == IK_UTF16) {
             in16 = units;
             n = nu;
         } else {
@@ -207,7 +208,7 @@ int main(int argc, char **argv)
             in8 = bytes;
         }
     } else {
-        if (fn->in == IK_BYTES) {
+        if (in_kind == IK_BYTES) {
             in8 = (const char *)raw;
             n = rawlen;
         } else {
@@ -221,9 +222,9 @@ int main(int argc, char **argv)
             in16 = units;
         }
     }
-    inbytes = fn->in == IK_UTF16 ? 2 * n : n;
-    if (fn->out_per_unit) {
-        dst = malloc(fn->out_per_unit * (n ? n : 1) * (fn->out16 ? 2 : 1));
+    inbytes = in_kind == IK_UTF16 ? 2 * n : n;
+    if (out_per_unit) {
+        dst = malloc(out_per_unit * (n ? n : 1) * out_unit);
         if (!dst)
             return 2;
     }
@@ -239,43 +240,24 @@ int main(int argc, char **argv)
     IK_LOOP(unilane_result r = call; h = ik_mix(h, r.status + 3 * r.read + 7 * r.written))
 #define IK_SIZE(call) IK_LOOP(h = ik_mix(h, (uint64_t)(call)))
 
-    if (!strcmp(fn->name, "ascii_prefix"))
-        IK_SIZE(unilane_ascii_prefix(in8, n));
-    else if (!strcmp(fn->name, "utf16_ascii_prefix"))
-        IK_SIZE(unilane_utf16_ascii_prefix(in16, n));
-    else if (!strcmp(fn->name, "utf16_latin1_prefix"))
-        IK_SIZE(unilane_utf16_latin1_prefix(in16, n));
-    else if (!strcmp(fn->name, "validate_utf8"))
-        IK_RES(unilane_validate_utf8(in8, n));
-    else if (!strcmp(fn->name, "validate_utf16"))
-        IK_RES(unilane_validate_utf16(in16, n));
-    else if (!strcmp(fn->name, "latin1_to_utf16"))
-        IK_SIZE(unilane_latin1_to_utf16(in8, n, (uint16_t *)dst));
-    else if (!strcmp(fn->name, "utf16_to_latin1"))
-        IK_RES(unilane_utf16_to_latin1(in16, n, (char *)dst));
-    else if (!strcmp(fn->name, "latin1_to_utf8"))
-        IK_SIZE(unilane_latin1_to_utf8(in8, n, (char *)dst));
-    else if (!strcmp(fn->name, "utf8_to_latin1"))
-        IK_RES(unilane_utf8_to_latin1(in8, n, (char *)dst));
-    else if (!strcmp(fn->name, "utf8_to_utf16"))
-        IK_RES(unilane_utf8_to_utf16(in8, n, (uint16_t *)dst));
-    else if (!strcmp(fn->name, "utf8_to_utf16_lossy"))
-        IK_SIZE(unilane_utf8_to_utf16_lossy(in8, n, (uint16_t *)dst));
-    else if (!strcmp(fn->name, "utf16_to_utf8"))
-        IK_RES(unilane_utf16_to_utf8(in16, n, (char *)dst));
-    else if (!strcmp(fn->name, "utf16_to_utf8_lossy"))
-        IK_SIZE(unilane_utf16_to_utf8_lossy(in16, n, (char *)dst));
-    else if (!strcmp(fn->name, "utf16_make_well_formed"))
-        IK_SIZE(unilane_utf16_make_well_formed(in16, n, (uint16_t *)dst));
-    else if (!strcmp(fn->name, "utf8_length_from_latin1"))
-        IK_SIZE(unilane_utf8_length_from_latin1(in8, n));
-    else if (!strcmp(fn->name, "utf8_length_from_utf16"))
-        IK_SIZE(unilane_utf8_length_from_utf16(in16, n));
-    else if (!strcmp(fn->name, "utf16_length_from_utf8"))
-        IK_SIZE(unilane_utf16_length_from_utf8(in8, n));
-    else if (!strcmp(fn->name, "utf16_length_from_utf8_lossy"))
-        IK_SIZE(unilane_utf16_length_from_utf8_lossy(in8, n));
-    else if (!strcmp(fn->name, "utf8_decode") || !strcmp(fn->name, "utf8_decode_lossy")) {
+    /* A one-shot operation: the plain public call in the loop, as the
+       registry describes it (RESULT: the result's fields go into the
+       checksum; SIZE: the returned value). */
+#define IK_SRC_U8 in8
+#define IK_SRC_U16 in16
+#define IK_CALL_RESULT(call) IK_RES(call)
+#define IK_CALL_SIZE(call) IK_SIZE(call)
+#define IK_CASE_(a, name, in, out, ret, family, bound)                        \
+    case UNILANE_OP_##name:                                                  \
+        IK_CALL_##ret(OP_CALL_TYPED(name, in, out, IK_SRC_##in, n, dst)); \
+        break;
+    if (op >= 0) {
+        switch (op) {
+            UNILANE_OPS(IK_CASE_, _)
+        default:
+            break;
+        }
+    } else if (!strcmp(fn->name, "utf8_decode") || !strcmp(fn->name, "utf8_decode_lossy")) {
         int mode = strcmp(fn->name, "utf8_decode") ? UNILANE_LOSSY : UNILANE_STRICT;
         unilane_utf8_decoder d;
         IK_LOOP(unilane_result r; unilane_utf8_decoder_init(&d, mode);
@@ -305,6 +287,11 @@ int main(int argc, char **argv)
         unilane_utf8_encoder e;
         IK_LOOP(unilane_utf8_encoder_init(&e, UNILANE_LOSSY); h = ik_mix(h, e.high_));
     }
+#undef IK_CASE_
+#undef IK_CALL_SIZE
+#undef IK_CALL_RESULT
+#undef IK_SRC_U16
+#undef IK_SRC_U8
 #undef IK_LOOP
 #undef IK_RES
 #undef IK_SIZE
