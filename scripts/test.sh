@@ -105,6 +105,7 @@ run_ctest() {
 # The library builds with no build system at all.
 stage_bare() {
   say "bare cc build (no configuration step), gcc and clang, with and without AVX2"
+  python3 "$ROOT/tools/gen_tables.py" --check
   local tmp; tmp=$(mktemp -d)
   for cc in gcc clang; do
     for opt in "" "-DUNILANE_NO_AVX2"; do

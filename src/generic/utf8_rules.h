@@ -7,6 +7,8 @@
  *
  * Everything is static inline and independent of any ISA; the tables are
  * initialiser lists, so a kernel loads them into whatever register it uses.
+ * The functions are marked maybe-unused: in the amalgamation this header is
+ * part of one .c file, where clang warns about an unused static function.
  */
 #ifndef UNILANE_UTF8_RULES_H
 #define UNILANE_UTF8_RULES_H
@@ -14,7 +16,7 @@
 #include "../dispatch/config.h"
 
 /* 1 iff b is a continuation byte (10xxxxxx). */
-static inline int gen_utf8_is_cont(unsigned char b)
+static inline UNILANE_MAYBE_UNUSED int gen_utf8_is_cont(unsigned char b)
 {
     return (b & 0xC0) == 0x80;
 }
@@ -24,7 +26,7 @@ static inline int gen_utf8_is_cont(unsigned char b)
  * for F0..F4, and 1 for every other byte (ASCII, continuation bytes, C0, C1,
  * F5..FF are complete or ill-formed by themselves, whatever follows).
  */
-static inline size_t gen_utf8_announced(unsigned char b)
+static inline UNILANE_MAYBE_UNUSED size_t gen_utf8_announced(unsigned char b)
 {
     if (b >= 0xC2 && b <= 0xDF)
         return 2;
@@ -43,7 +45,7 @@ static inline size_t gen_utf8_announced(unsigned char b)
  * at i hands the scalar code this position: from there the scalar code sees
  * the cut-off character whole, and every error at or after the valid prefix.
  */
-static inline size_t gen_utf8_last_lead(const unsigned char *s, size_t lo, size_t i)
+static inline UNILANE_MAYBE_UNUSED size_t gen_utf8_last_lead(const unsigned char *s, size_t lo, size_t i)
 {
     size_t k;
     for (k = 1; k <= 3 && k <= i - lo; k++) {
@@ -61,7 +63,7 @@ static inline size_t gen_utf8_last_lead(const unsigned char *s, size_t lo, size_
  * at or after m: s[lo .. m) decodes the same whether or not bytes follow.
  * Unlike gen_utf8_last_lead it keeps a last character that is complete.
  */
-static inline size_t gen_utf8_trim(const unsigned char *s, size_t lo, size_t i)
+static inline UNILANE_MAYBE_UNUSED size_t gen_utf8_trim(const unsigned char *s, size_t lo, size_t i)
 {
     size_t m = gen_utf8_last_lead(s, lo, i);
     return m < i && gen_utf8_announced(s[m]) > i - m ? m : i;
@@ -73,7 +75,7 @@ static inline size_t gen_utf8_trim(const unsigned char *s, size_t lo, size_t i)
  * before e are continuation bytes, and since no sequence is longer than 4
  * bytes, whatever came before has ended or been replaced), or e == len.
  */
-static inline size_t gen_utf8_resync(const unsigned char *s, size_t len, size_t t)
+static inline UNILANE_MAYBE_UNUSED size_t gen_utf8_resync(const unsigned char *s, size_t len, size_t t)
 {
     size_t e, end = len - t > 3 ? t + 3 : len;
     for (e = t; e < end; e++)
@@ -88,7 +90,7 @@ static inline size_t gen_utf8_resync(const unsigned char *s, size_t len, size_t 
  * more for every byte F0..FF. One byte at a time, for a few bytes at block
  * edges. UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE is the same rule as a table.
  */
-static inline size_t gen_utf8_units(const unsigned char *s, size_t n)
+static inline UNILANE_MAYBE_UNUSED size_t gen_utf8_units(const unsigned char *s, size_t n)
 {
     size_t k, c = 0;
     for (k = 0; k < n; k++)
