@@ -247,6 +247,7 @@ int main(int argc, char **argv)
 #define IK_SRC_U16 in16
 #define IK_CALL_RESULT(call) IK_RES(call)
 #define IK_CALL_SIZE(call) IK_SIZE(call)
+#define IK_CALL_COUNT(call) IK_SIZE(call)
 #define IK_CASE_(a, name, in, out, ret, family, bound)                        \
     case UNILANE_OP_##name:                                                  \
         IK_CALL_##ret(OP_CALL_TYPED(name, in, out, IK_SRC_##in, n, dst)); \
@@ -289,6 +290,7 @@ int main(int argc, char **argv)
     }
 #undef IK_CASE_
 #undef IK_CALL_SIZE
+#undef IK_CALL_COUNT
 #undef IK_CALL_RESULT
 #undef IK_SRC_U16
 #undef IK_SRC_U8

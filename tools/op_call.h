@@ -71,6 +71,7 @@ enum op_kind {
 #define OP_CALL_OUTUNIT_U8 1
 #define OP_CALL_OUTUNIT_U16 2
 #define OP_CALL_ISRESULT_SIZE 0
+#define OP_CALL_ISRESULT_COUNT 0
 #define OP_CALL_ISRESULT_RESULT 1
 
 /* unilane_<name>(src, len[, dst]) with src and dst (any pointer type) cast
@@ -78,21 +79,10 @@ enum op_kind {
 #define OP_CALL_TYPED(name, in, out, src, len, dst) \
     unilane_##name((OP_CALL_IN_##in)(src), (len) OP_CALL_DST_##out(dst))
 
-/*
- * The one fact the registry does not hold: which SIZE operations with a dst
- * return something other than the units written. Listed by name here
- * (OP_CALL_COUNT_<name> defined as "~, 1"); OP_CALL_IS_COUNT_(name) is 1
- * for those and 0 for every other name.
- */
-#define OP_CALL_COUNT_utf16_make_well_formed ~, 1
-#define OP_CALL_SECOND_(a, b, ...) b
-#define OP_CALL_PROBE_(...) OP_CALL_SECOND_(__VA_ARGS__, )
-#define OP_CALL_IS_COUNT_(name) OP_CALL_PROBE_(OP_CALL_COUNT_##name, 0)
-
 #define OP_CALL_KIND_RESULT_(name, out) OP_KIND_RESULT
-#define OP_CALL_KIND_SIZE_(name, out)                                                  \
-    (OP_CALL_OUTUNIT_##out == 0 ? OP_KIND_VALUE                                         \
-                                : OP_CALL_IS_COUNT_(name) ? OP_KIND_COUNT : OP_KIND_WRITTEN)
+#define OP_CALL_KIND_COUNT_(name, out) OP_KIND_COUNT
+#define OP_CALL_KIND_SIZE_(name, out) \
+    (OP_CALL_OUTUNIT_##out == 0 ? OP_KIND_VALUE : OP_KIND_WRITTEN)
 
 static inline const char *op_name(int op)
 {
@@ -214,6 +204,7 @@ static inline void op_call_store_size_(op_res *r, size_t v)
 
 #define OP_CALL_STORE_RESULT op_call_store_result_
 #define OP_CALL_STORE_SIZE op_call_store_size_
+#define OP_CALL_STORE_COUNT op_call_store_size_
 
 static inline op_res op_call(int op, const void *src, size_t len, void *dst)
 {

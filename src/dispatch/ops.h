@@ -23,7 +23,11 @@
  *   in      the input: U8 (const char *: UTF-8, Latin-1 or ASCII bytes) or
  *           U16 (const uint16_t *: UTF-16 units).
  *   out     the output: NONE, U8 (char *dst) or U16 (uint16_t *dst).
- *   ret     what it returns: SIZE (size_t) or RESULT (unilane_result).
+ *   ret     what it returns: RESULT (unilane_result), SIZE (size_t: the
+ *           units written by a converter, or the value of a prefix or
+ *           length function), or COUNT (size_t, from a converter that writes
+ *           bound * len units and returns a count of something else:
+ *           utf16_make_well_formed, the surrogates it replaced).
  *   family  which short-input threshold of the kernel set applies (the
  *           dispatcher alone owns that decision, impl.h): UTF8, ASCII,
  *           UTF16 or LATIN1 (the kind of input, and ascii_prefix alone).
@@ -56,7 +60,7 @@
     X(a, utf8_to_utf16_lossy,          U8,  U16,  SIZE,   UTF8,   1)            \
     X(a, utf16_to_utf8,                U16, U8,   RESULT, UTF16,  3)            \
     X(a, utf16_to_utf8_lossy,          U16, U8,   SIZE,   UTF16,  3)            \
-    X(a, utf16_make_well_formed,       U16, U16,  SIZE,   UTF16,  1)            \
+    X(a, utf16_make_well_formed,       U16, U16,  COUNT,  UTF16,  1)            \
     X(a, utf8_length_from_latin1,      U8,  NONE, SIZE,   LATIN1, 0)            \
     X(a, utf8_length_from_utf16,       U16, NONE, SIZE,   UTF16,  0)            \
     X(a, utf16_length_from_utf8,       U8,  NONE, SIZE,   UTF8,   0)            \
@@ -74,6 +78,7 @@
 #define UNILANE_OP_ARG_U16 , dst
 #define UNILANE_OP_RET_SIZE size_t
 #define UNILANE_OP_RET_RESULT unilane_result
+#define UNILANE_OP_RET_COUNT size_t
 
 /* (src, len[, dst]) with types, and the matching argument list. */
 #define UNILANE_OP_PARAMS(in, out) (UNILANE_OP_IN_##in src, size_t len UNILANE_OP_DST_##out)
