@@ -1,8 +1,18 @@
 /*
  * checks.h -- "compare every public function with the reference on this
- * input" helpers, shared by the exhaustive, API, length and guard tests.
- * Outputs go to buffers with a canary past the expected output (up to the
- * documented bound plus slack), which must stay untouched.
+ * input" helpers, shared by the exhaustive, context, API, length and guard
+ * tests. Outputs go to buffers with a canary before dst (UT_PRE_CANARY
+ * bytes) and past the expected output (up to the documented bound plus
+ * slack), all of which must stay untouched.
+ *
+ * The _ctx variants place a short input inside a vector-sized context: a
+ * padding of ASCII or of 2-, 3- or 4-byte characters before it (its length
+ * sets the input's lane offset in a 64-byte block: the buffer starts
+ * 64-byte aligned) and after it, so that a SIMD kernel's block code, not its
+ * scalar tail, sees the input. Their expected values are the reference's
+ * results on the three pieces, composed (UTF-8 and UTF-16 resynchronise at
+ * a character boundary: the padding is whole characters and the padding
+ * after starts with a byte or unit that cannot continue anything).
  */
 #ifndef UNILANE_TEST_CHECKS_H
 #define UNILANE_TEST_CHECKS_H
@@ -11,6 +21,9 @@
 
 /* Largest input the helpers accept (units). */
 #define UT_CHECK_MAX 4096
+
+/* Bytes of canary before every dst (16 UTF-16 units). */
+#define UT_PRE_CANARY 32
 
 /* Which functions to run (bit mask); UT_F_ALL for every applicable one. */
 enum {
@@ -30,5 +43,46 @@ enum {
 void ut_check_bytes(const unsigned char *s, size_t n, int mask);
 /* Runs the UTF-16-input functions on s[0..n). */
 void ut_check_units(const uint16_t *s, size_t n, int mask);
+
+/* Padding kinds: characters of 1, 2, 3 or 4 UTF-8 bytes (in UTF-16: ASCII
+   units, units 0x80..0x7FF, other BMP units, surrogate pairs). The 2-byte
+   padding before an input holds only U+0080..U+00FF, so that the Latin-1
+   functions reach the input. */
+enum { UT_PAD_ASCII, UT_PAD_2BYTE, UT_PAD_3BYTE, UT_PAD_4BYTE, UT_PAD_KINDS };
+extern const char *const ut_pad_names[UT_PAD_KINDS];
+
+/* Longest padding on one side (units). */
+#define UT_PAD_MAX 200
+/* As a context's total length: the input's 64-unit block(s) whole, then a
+   17-unit tail (so at least 81 units: above every kernel's short-input
+   threshold). */
+#define UT_CTX_AUTO 0
+
+/* One context: pre units of padding of kind pre_kind before the input (its
+   lane offset is pre % 64 units), then padding of kind post_kind up to
+   `total` units in all (total >= pre + n, total - pre - n <= UT_PAD_MAX;
+   UT_CTX_AUTO: 64 * ceil((pre + n) / 64) + 17). */
+typedef struct ut_ctx {
+    int pre_kind, post_kind;
+    size_t pre, total;
+} ut_ctx;
+
+/* Context number k of the UT_PAD_KINDS^2 * 64 = 1024 (kinds before and
+   after, lane offset 0..63), with the given total length. */
+ut_ctx ut_ctx_nth(unsigned k, size_t total);
+/* A context drawn from `h` (a hash of the input and the seed). */
+ut_ctx ut_ctx_hash(uint64_t h, size_t total);
+/* splitmix64 finaliser: hashes an input index with the seed. */
+uint64_t ut_hash(uint64_t x);
+
+/* s[0..n) in context c: the same checks as ut_check_bytes / _units, with
+   expected values composed from the reference on the three pieces. */
+void ut_check_bytes_ctx(const unsigned char *s, size_t n, int mask, ut_ctx c);
+void ut_check_units_ctx(const uint16_t *s, size_t n, int mask, ut_ctx c);
+
+/* Writes the padded buffer of s[0..n) in context c to out (c.total units);
+   returns c.total. For tests with another oracle (ICU). */
+size_t ut_ctx_build_bytes(unsigned char *out, const unsigned char *s, size_t n, ut_ctx c);
+size_t ut_ctx_build_units(uint16_t *out, const uint16_t *s, size_t n, ut_ctx c);
 
 #endif

@@ -21,7 +21,8 @@
 
 /* Kernels this machine and build have, scalar first (index 0). */
 extern int ut_nkernels;
-/* The widest kernel this machine and build have (what "auto" must pick). */
+/* The kernel "auto" must pick: from an independent CPU probe (cpu_probe.h)
+   and the build's options, less the features UNILANE_TEST_MASK_CPU masks. */
 extern const char *ut_widest;
 extern const char *ut_kernels[UT_MAX_KERNELS];
 /* Index of the kernel under test (or UT_REF_SLOT). */
@@ -34,6 +35,12 @@ void ut_pass(void);
 /* Set by a suite that calls every operation: the run then fails when a
    required kernel (UNILANE_TEST_REQUIRE) has an entry no checked call entered. */
 extern int ut_require_all_ops;
+/* Set by a suite whose inputs are all shorter than the SIMD kernels'
+   short-input thresholds (test_exhaustive): under UNILANE_TEST_DIRECT=0 the
+   dispatcher sends all of them to scalar by design, so "no checked call
+   entered kernel K" is then reported, not a failure (test_exhaustive_ctx
+   runs the same inputs in vector-sized contexts, above the thresholds). */
+extern int ut_short_inputs;
 /* The operations of the registry by index (src/dispatch/ops.h). */
 extern const char *const ut_op_names[];
 /* Message of the last failure (for ck_assert_msg). */

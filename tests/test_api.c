@@ -212,6 +212,125 @@ START_TEST(api_unicode_example)
 }
 END_TEST
 
+/*
+ * The edge cases above -- every status, truncated tails, NULs, lone
+ * surrogates, byte order marks as data, the Unicode example -- inside
+ * vector-sized contexts (checks.h), where a SIMD kernel's block code sees
+ * them: at the start (nothing before), in the middle (every lane offset
+ * 0..63 with every pair of padding kinds) and at the end (a whole 64-unit
+ * block before, nothing after). Expected values: the reference, composed.
+ */
+static const char *const api_ctx8[] = {
+    /* complete characters at the edges of their ranges */
+    "\xC2\x80", "\xDF\xBF", "\xE0\xA0\x80", "\xED\x9F\xBF", "\xEE\x80\x80", "\xEF\xBF\xBF", "\xF0\x90\x80\x80",
+    "\xF4\x8F\xBF\xBF",
+    /* truncated (at the end of the input they are cut off by it) */
+    "\xC3", "\xDF", "\xE0", "\xE0\xA0", "\xED", "\xED\x9F", "\xEF\xBF", "\xF0", "\xF0\x90", "\xF0\x90\x80",
+    "\xF4\x8F\xBF", "\xF3\xA0\x81",
+    /* NULs */
+    "\0", "\0\0\0", "a\0b", "\xC3\xA9\0\xE4\xB8\xAD\0",
+    /* byte order marks as data, and what looks like one */
+    "\xEF\xBB\xBF", "\xEF\xBB\xBF\xEF\xBB\xBF", "\xEF\xBB", "\xFF\xFE", "\xFE\xFF", "\0\0\xFE\xFF", "\xFF\xFE\0\0",
+    /* the Unicode example: 61 FFFD FFFD FFFD 62 */
+    "\x61\xF1\x80\x80\xE1\x80\xC2\x62"};
+/* Lengths of api_ctx8 (they hold NULs). */
+static const size_t api_ctx8_len[] = {2, 2, 3, 3, 3, 3, 4, 4, 1, 1, 1, 2, 1, 2, 2, 1, 2, 3, 3, 3, 1, 3, 3, 7,
+                                      3, 6, 2, 2, 2, 4, 4, 8};
+
+static const uint16_t api_ctx16[][4] = {
+    {0xD800}, {0xDBFF}, {0xDC00}, {0xDFFF}, {0xDA12}, {0xDE34}, {0xD83D, 0xD83D, 0xDE00}, {0xDE00, 0xD83D},
+    {0xD83D, 0x0041}, {0x0041, 0xDC00}, {0xDC00, 0xD800}, {0xD83D, 0xDE00}, {0xD800, 0xDC00}, {0xDBFF, 0xDFFF},
+    {0x0000}, {0x0000, 0x0000, 0x0000}, {0x0041, 0x0000, 0x4E2D}, {0xFEFF}, {0xFFFE}, {0xFEFF, 0xFEFF},
+    {0x00FF, 0x0100}, {0x007F, 0x0080}, {0x07FF, 0x0800}, {0xD7FF, 0xE000}};
+static const size_t api_ctx16_len[] = {1, 1, 1, 1, 1, 1, 3, 2, 2, 2, 2, 2, 2, 2, 1, 3, 3, 1, 1, 2, 2, 2, 2, 2};
+
+/* Calls f(input, n, context) for every placement of an n-unit input. */
+#define API_PLACEMENTS(CHECK, in, n)                                                   \
+    do {                                                                               \
+        unsigned k_, step_ = ut_full() ? 1 : 7;                                        \
+        int kind_;                                                                     \
+        size_t t_;                                                                     \
+        static const size_t totals_[] = {0, 64, 65, 81, 145};                          \
+        ut_ctx c_;                                                                     \
+        for (k_ = 0; k_ < 1024; k_ += step_) /* middle, and start when pre == 0 */    \
+            CHECK(in, n, UT_F_ALL, ut_ctx_nth(k_, UT_CTX_AUTO));                       \
+        for (kind_ = 0; kind_ < UT_PAD_KINDS; kind_++) {                               \
+            for (t_ = 0; t_ < sizeof totals_ / sizeof totals_[0]; t_++) { /* start */ \
+                c_.pre = 0;                                                            \
+                c_.pre_kind = c_.post_kind = kind_;                                    \
+                c_.total = totals_[t_] < (n) ? (n) : totals_[t_];                      \
+                CHECK(in, n, UT_F_ALL, c_);                                            \
+            }                                                                          \
+            for (k_ = 0; k_ < 64; k_ += step_) { /* end: a whole block before */      \
+                c_.pre = 64 + k_;                                                      \
+                c_.pre_kind = kind_;                                                   \
+                c_.post_kind = (kind_ + 1) % UT_PAD_KINDS;                             \
+                c_.total = c_.pre + (n);                                               \
+                CHECK(in, n, UT_F_ALL, c_);                                            \
+            }                                                                          \
+        }                                                                              \
+    } while (0)
+
+START_TEST(api_edges_in_context)
+{
+    size_t i;
+    ut_select(_i);
+    ck_assert(sizeof api_ctx8_len / sizeof api_ctx8_len[0] == sizeof api_ctx8 / sizeof api_ctx8[0]);
+    ck_assert(sizeof api_ctx16_len / sizeof api_ctx16_len[0] == sizeof api_ctx16 / sizeof api_ctx16[0]);
+    for (i = 0; i < sizeof api_bads / sizeof api_bads[0]; i++)
+        API_PLACEMENTS(ut_check_bytes_ctx, (const unsigned char *)api_bads[i].bytes, api_bads[i].len);
+    for (i = 0; i < sizeof api_ctx8 / sizeof api_ctx8[0]; i++)
+        API_PLACEMENTS(ut_check_bytes_ctx, (const unsigned char *)api_ctx8[i], api_ctx8_len[i]);
+    for (i = 0; i < sizeof api_ctx16 / sizeof api_ctx16[0]; i++)
+        API_PLACEMENTS(ut_check_units_ctx, api_ctx16[i], api_ctx16_len[i]);
+    UT_DONE();
+}
+END_TEST
+
+/* The literal expectations of the Unicode example and of every status, in
+   contexts: validate_utf8 stops at the padding's length (plus 1 for the
+   example), with the listed status; lossy output holds 61 FFFD FFFD FFFD 62
+   right after the padding's own output. */
+START_TEST(api_literals_in_context)
+{
+    static const char ex[] = "\x61\xF1\x80\x80\xE1\x80\xC2\x62";
+    static const uint16_t want[] = {0x0061, 0xFFFD, 0xFFFD, 0xFFFD, 0x0062};
+    static unsigned char buf[512];
+    static uint16_t out[512], pad16[512];
+    unsigned k, step = ut_full() ? 1 : 7;
+    size_t b, n, np, w;
+    unilane_result r;
+    ut_select(_i);
+    for (k = 0; k < 1024; k += step) {
+        ut_ctx c = ut_ctx_nth(k, UT_CTX_AUTO);
+        n = ut_ctx_build_bytes(buf, (const unsigned char *)ex, 8, c);
+        r = unilane_validate_utf8((const char *)buf, n);
+        UT_CHECK(r.status == UNILANE_TOO_SHORT && r.read == c.pre + 1 && r.written == 0,
+                 "validate_utf8(example after %zu bytes of %s padding: %s) = %s at %zu, expected too short at %zu",
+                 c.pre, ut_pad_names[c.pre_kind], ut_hex8(buf, n), unilane_status_string(r.status), r.read,
+                 c.pre + 1);
+        /* the padding's own UTF-16 length: the lossy output of the padding alone */
+        np = ref_utf8_to_utf16_lossy(buf, c.pre, pad16);
+        w = unilane_utf8_to_utf16_lossy((const char *)buf, n, out);
+        UT_CHECK(w >= np + 5 && memcmp(out + np, want, sizeof want) == 0,
+                 "utf8_to_utf16_lossy(example after %zu bytes of %s padding): %s at unit %zu, expected "
+                 "0061 FFFD FFFD FFFD 0062", c.pre, ut_pad_names[c.pre_kind],
+                 ut_hex16(out + np, w >= np + 5 ? 5 : w - np), np);
+        UT_CHECK(unilane_utf16_length_from_utf8_lossy((const char *)buf, n) == w,
+                 "utf16_length_from_utf8_lossy(example in context) != %zu", w);
+        for (b = 0; b < sizeof api_bads / sizeof api_bads[0]; b++) {
+            n = ut_ctx_build_bytes(buf, (const unsigned char *)api_bads[b].bytes, api_bads[b].len, c);
+            r = unilane_validate_utf8((const char *)buf, n);
+            UT_CHECK(r.status == api_bads[b].status && r.read == c.pre,
+                     "validate_utf8(%s after %zu bytes of %s padding) = %s at %zu, expected %s at %zu",
+                     ut_hex8(api_bads[b].bytes, api_bads[b].len), c.pre, ut_pad_names[c.pre_kind],
+                     unilane_status_string(r.status), r.read, unilane_status_string(api_bads[b].status), c.pre);
+        }
+    }
+    UT_DONE();
+}
+END_TEST
+
 START_TEST(api_bom)
 {
     static const struct {
@@ -287,7 +406,9 @@ START_TEST(api_status_strings)
     {
         static const int out_of_range[] = {-1, 8, 9, 100, 255, 65536, 0x7FFFFFFF};
         size_t i;
-        const char *unknown = unilane_status_string((unilane_status)8);
+        /* include/unilane.h: "Never NULL, also for values outside the enum
+           ("unknown status")". */
+        const char *unknown = "unknown status";
         for (i = 0; i < sizeof out_of_range / sizeof out_of_range[0]; i++) {
             a = unilane_status_string((unilane_status)out_of_range[i]);
             UT_CHECK(a != NULL && a[0] != 0, "status_string(%d) NULL/empty", out_of_range[i]);
@@ -320,8 +441,14 @@ START_TEST(api_kernel_names)
     ut_select(_i);
     UT_CHECK(unilane_use_kernel("SCALAR") == -1, "use_kernel(\"SCALAR\") != -1");
     UT_CHECK(unilane_use_kernel("Avx2") == -1, "use_kernel(\"Avx2\") != -1");
-    UT_CHECK(unilane_use_kernel("") == -1 || unilane_use_kernel("") == 0, "use_kernel(\"\")");
+    /* include/unilane.h: "Selects a kernel set by its exact lower-case name,
+       or "auto" ...; -1 if this CPU or build lacks it (the choice is then
+       unchanged)". "" names no kernel set (only the environment variable
+       treats an empty value as "auto"). */
     ut_select(_i);
+    UT_CHECK(unilane_use_kernel("") == -1, "use_kernel(\"\") != -1");
+    UT_CHECK(strcmp(unilane_kernel(), ut_kernels[_i]) == 0, "use_kernel(\"\") changed the kernel to %s",
+             unilane_kernel());
     UT_CHECK(unilane_use_kernel("nonexistent") == -1, "use_kernel(\"nonexistent\") != -1");
     UT_CHECK(strcmp(unilane_kernel(), ut_kernels[_i]) == 0, "failed use_kernel changed the kernel to %s",
              unilane_kernel());
@@ -387,6 +514,8 @@ static Suite *make_suite(void)
     API_CASE(api_embedded_nuls);
     API_CASE(api_lone_surrogates);
     API_CASE(api_unicode_example);
+    API_CASE(api_edges_in_context);
+    API_CASE(api_literals_in_context);
     API_CASE(api_bom);
     API_CASE(api_status_strings);
     API_CASE(api_version);

@@ -1,7 +1,8 @@
 /*
  * test_differential.c -- every non-scalar kernel against the scalar kernel,
  * for every public function: status, read, written and the output bytes
- * (including the bytes past `written`, which both must leave untouched).
+ * (including the bytes past `written`, which both must leave untouched, and
+ * a canary before dst, which both must leave untouched).
  *
  * Families: every length 0..300; input and output alignments 0..63; random
  * mixtures with ASCII runs switching on and off; mutations of valid text;
@@ -17,6 +18,8 @@
 #define DF_MAX 2048                    /* input units */
 #define DF_OUT (3 * DF_MAX * 2 + 256)  /* output bytes incl. slack */
 #define DF_CANARY 0x5A
+#define DF_PRE 32                      /* canary bytes before every dst */
+#define DF_FRONT 64                    /* room before the output area (keeps 64-byte alignment) */
 
 enum {
     /* byte input */
@@ -48,9 +51,9 @@ static size_t df_calls;
 static void df_setup(void)
 {
     df_inbuf = (unsigned char *)aligned_alloc(64, DF_MAX * 2 + 128);
-    df_inplace = (unsigned char *)aligned_alloc(64, DF_MAX * 2 + 128);
-    df_out_s = (unsigned char *)aligned_alloc(64, DF_OUT + 64);
-    df_out_k = (unsigned char *)aligned_alloc(64, DF_OUT + 64);
+    df_inplace = (unsigned char *)aligned_alloc(64, DF_FRONT + DF_MAX * 2 + 128);
+    df_out_s = (unsigned char *)aligned_alloc(64, DF_FRONT + DF_OUT + 64);
+    df_out_k = (unsigned char *)aligned_alloc(64, DF_FRONT + DF_OUT + 64);
     ck_assert_msg(df_inbuf && df_inplace && df_out_s && df_out_k, "allocation failed");
 }
 
@@ -95,11 +98,20 @@ static unilane_result df_call(int op, const void *in, size_t n, unsigned char *o
     case DF_UTF16_TO_UTF8_LOSSY: r.written = unilane_utf16_to_utf8_lossy(u, n, (char *)out); break;
     case DF_UTF16_MAKE_WELL_FORMED: r.written = unilane_utf16_make_well_formed(u, n, (uint16_t *)(void *)out); break;
     case DF_UTF16_MAKE_WELL_FORMED_INPLACE: {
-        /* in place at the input's alignment; the result is copied to out */
-        uint16_t *p = (uint16_t *)(void *)(df_inplace + in_al);
+        /* in place at the input's alignment, with canaries before and
+           after the buffer; the result is copied to out */
+        unsigned char *q = df_inplace + DF_FRONT + in_al;
+        uint16_t *p = (uint16_t *)(void *)q;
+        size_t i, bad = 0;
+        memset(q - DF_PRE, DF_CANARY, DF_PRE + n * 2 + DF_PRE);
         if (n)
             memcpy(p, u, n * 2);
         r.written = unilane_utf16_make_well_formed(p, n, p);
+        for (i = 0; i < DF_PRE; i++)
+            bad |= (size_t)(q[-1 - (long)i] != DF_CANARY) | (size_t)(q[n * 2 + i] != DF_CANARY);
+        UT_CHECK(!bad, "utf16_make_well_formed in place (active kernel %s) wrote outside its buffer [%s; "
+                 "seed 0x%llx; length %zu; input offset %zu]", unilane_kernel(), df_tag,
+                 (unsigned long long)ut_seed(), n, in_al);
         if (n)
             memcpy(out, p, n * 2);
         break;
@@ -142,14 +154,27 @@ static void df_compare(const void *src, size_t n, int unit, size_t in_al, size_t
         /* uint16_t outputs must be 2-byte aligned (C alignment rules) */
         if (df_out16(op))
             out_al &= ~(size_t)1;
-        memset(df_out_s + out_al, DF_CANARY, span);
-        memset(df_out_k + out_al, DF_CANARY, span);
+        unsigned char *os = df_out_s + DF_FRONT + out_al, *ok = df_out_k + DF_FRONT + out_al;
+        size_t bs, bk;
+        memset(os - DF_PRE, DF_CANARY, DF_PRE + span);
+        memset(ok - DF_PRE, DF_CANARY, DF_PRE + span);
         unilane_use_kernel("scalar");
-        rs = df_call(op, in, n, df_out_s + out_al, out_al, in_al);
+        rs = df_call(op, in, n, os, out_al, in_al);
         unilane_use_kernel(ut_kernels[ut_cur]);
-        rk = df_call(op, in, n, df_out_k + out_al, out_al, in_al);
+        rk = df_call(op, in, n, ok, out_al, in_al);
         df_calls++;
-        d = ut_first_diff(df_out_s + out_al, df_out_k + out_al, span);
+        /* the canary before dst: untouched by both */
+        for (bs = 0; bs < DF_PRE && os[-1 - (long)bs] == DF_CANARY; bs++)
+            ;
+        for (bk = 0; bk < DF_PRE && ok[-1 - (long)bk] == DF_CANARY; bk++)
+            ;
+        UT_CHECK(bs == DF_PRE && bk == DF_PRE,
+                 "%s wrote before dst [%s; seed 0x%llx; length %zu; input offset %zu; output offset %zu]: "
+                 "scalar changed dst[-%zu], %s changed dst[-%zu] (0: none)\n  input: %s",
+                 df_names[op], df_tag, (unsigned long long)ut_seed(), n, in_al, out_al,
+                 bs == DF_PRE ? (size_t)0 : bs + 1, ut_kernels[ut_cur], bk == DF_PRE ? (size_t)0 : bk + 1,
+                 unit == 1 ? ut_hex8(in, n) : ut_hex16((const uint16_t *)(void *)in, n));
+        d = ut_first_diff(os, ok, span);
         UT_CHECK(rs.status == rk.status && rs.read == rk.read && rs.written == rk.written && d == span,
                  "%s differs from scalar [%s; seed 0x%llx; length %zu; input offset %zu; output offset %zu]\n"
                  "  scalar: {%s, read %zu, written %zu}\n  %-6s: {%s, read %zu, written %zu}\n"
@@ -159,8 +184,8 @@ static void df_compare(const void *src, size_t n, int unit, size_t in_al, size_t
                  unilane_status_string(rs.status), rs.read, rs.written, ut_kernels[ut_cur],
                  unilane_status_string(rk.status), rk.read, rk.written, d, d == span ? " (none)" : "",
                  unit == 1 ? ut_hex8(in, n) : ut_hex16((const uint16_t *)(void *)in, n),
-                 d > 16 ? d - 16 : 0, ut_hex8(df_out_s + out_al + (d > 16 ? d - 16 : 0), 64),
-                 d > 16 ? d - 16 : 0, ut_hex8(df_out_k + out_al + (d > 16 ? d - 16 : 0), 64));
+                 d > 16 ? d - 16 : 0, ut_hex8(os + (d > 16 ? d - 16 : 0), 64),
+                 d > 16 ? d - 16 : 0, ut_hex8(ok + (d > 16 ? d - 16 : 0), 64));
         out_al = oa_saved;
     }
     unilane_use_kernel(ut_kernels[ut_cur]);

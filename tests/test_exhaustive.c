@@ -228,5 +228,6 @@ static Suite *make_suite(void)
 int main(void)
 {
     ut_require_all_ops = 1; /* this suite calls every operation */
+    ut_short_inputs = 1;    /* of 1..4 units (test_exhaustive_ctx: in contexts) */
     return ut_main(make_suite);
 }

@@ -4,6 +4,8 @@
  * the needed size ending flush against one; lengths 0..300 and a few
  * longer ones; ASCII, Latin-1, valid and invalid UTF-8 and UTF-16, with the
  * interesting part (a truncated sequence, a lone surrogate) at the very end.
+ * Outputs also start right after a PROT_NONE page, and the bytes before an
+ * output that ends at a guard page hold a canary that must stay untouched.
  * A read or write past the buffer faults (the test then errors out).
  */
 #include <signal.h>
@@ -34,7 +36,7 @@ static void gd_on_fault(int sig)
 #define GD_MAX 1100
 #define GD_OUT (3 * GD_MAX * 2 + 64)
 
-static ut_guard gd_in_end, gd_in_start, gd_out;
+static ut_guard gd_in_end, gd_in_start, gd_out, gd_out_start;
 
 static void gd_setup(void)
 {
@@ -43,6 +45,7 @@ static void gd_setup(void)
     ut_guard_alloc(&gd_in_end, GD_MAX * 2, 1);
     ut_guard_alloc(&gd_in_start, GD_MAX * 2, 0);
     ut_guard_alloc(&gd_out, GD_OUT, 1);
+    ut_guard_alloc(&gd_out_start, GD_OUT, 0);
 }
 
 static void gd_teardown(void)
@@ -50,13 +53,44 @@ static void gd_teardown(void)
     ut_guard_free(&gd_in_end);
     ut_guard_free(&gd_in_start);
     ut_guard_free(&gd_out);
+    ut_guard_free(&gd_out_start);
 }
 
-/* An output of `bytes` bytes ending flush against the guard page. */
+/* Where outputs go: 0 ends them flush against the guard page after gd_out,
+   with a canary in the GD_PRE bytes before dst; 1 starts them right after
+   the guard page before gd_out_start (a write before dst faults). */
+static int gd_out_mode;
+static unsigned char *gd_dst;
+#define GD_PRE 32
+#define GD_CANARY 0xA5
+
+/* An output of `bytes` bytes at the place gd_out_mode says. */
 static void *gd_outp(size_t bytes)
 {
-    return gd_out.ptr + GD_OUT - bytes;
+    if (gd_out_mode)
+        return gd_dst = gd_out_start.ptr;
+    gd_dst = gd_out.ptr + GD_OUT - bytes;
+    memset(gd_dst - GD_PRE, GD_CANARY, GD_PRE);
+    return gd_dst;
 }
+
+/* 0, or k when dst[-k] is the farthest changed canary byte. */
+static size_t gd_pre_changed(void)
+{
+    size_t k, far = 0;
+    if (gd_out_mode)
+        return 0;
+    for (k = 1; k <= GD_PRE; k++)
+        if (gd_dst[-(long)k] != GD_CANARY)
+            far = k;
+    return far;
+}
+
+#define GD_PRE_CHECK(where, n)                                                                     \
+    do {                                                                                           \
+        size_t far_ = gd_pre_changed();                                                            \
+        UT_CHECK(far_ == 0, "%s %s len %zu: wrote dst[-%zu] before dst", gd_fn, where, (size_t)(n), far_); \
+    } while (0)
 
 #define GD_RES_OK(g, e) ((g).status == (e).status && (g).read == (e).read && (g).written == (e).written)
 
@@ -82,11 +116,13 @@ static void gd_bytes(const unsigned char *in, size_t n, const char *where)
     e = ref_utf8_to_utf16(in, n, r16);
     o = gd_outp(e.written * 2);
     g = (GD_AT("utf8_to_utf16"), unilane_utf8_to_utf16)(c, n, (uint16_t *)o);
+    GD_PRE_CHECK(where, n);
     UT_CHECK(GD_RES_OK(g, e) && memcmp(o, r16, e.written * 2) == 0, "utf8_to_utf16 %s len %zu (%s)", where, n,
              ut_hex8(in, n));
     en = ref_utf8_to_utf16_lossy(in, n, r16);
     o = gd_outp(en * 2);
     gn = (GD_AT("utf8_to_utf16_lossy"), unilane_utf8_to_utf16_lossy)(c, n, (uint16_t *)o);
+    GD_PRE_CHECK(where, n);
     UT_CHECK(gn == en && memcmp(o, r16, en * 2) == 0, "utf8_to_utf16_lossy %s len %zu (%s)", where, n, ut_hex8(in, n));
     UT_CHECK((GD_AT("utf16_length_from_utf8_lossy"), unilane_utf16_length_from_utf8_lossy)(c, n) == en, "utf16_length_from_utf8_lossy %s len %zu", where, n);
     UT_CHECK((GD_AT("utf16_length_from_utf8"), unilane_utf16_length_from_utf8)(c, n) == ref_utf16_length_from_utf8_formula(in, n),
@@ -94,16 +130,19 @@ static void gd_bytes(const unsigned char *in, size_t n, const char *where)
     e = ref_utf8_to_latin1(in, n, r8);
     o = gd_outp(e.written);
     g = (GD_AT("utf8_to_latin1"), unilane_utf8_to_latin1)(c, n, (char *)o);
+    GD_PRE_CHECK(where, n);
     UT_CHECK(GD_RES_OK(g, e) && memcmp(o, r8, e.written) == 0, "utf8_to_latin1 %s len %zu (%s)", where, n,
              ut_hex8(in, n));
 
     en = ref_latin1_to_utf8(in, n, r8);
     o = gd_outp(en);
     gn = (GD_AT("latin1_to_utf8"), unilane_latin1_to_utf8)(c, n, (char *)o);
+    GD_PRE_CHECK(where, n);
     UT_CHECK(gn == en && memcmp(o, r8, en) == 0, "latin1_to_utf8 %s len %zu", where, n);
     UT_CHECK((GD_AT("utf8_length_from_latin1"), unilane_utf8_length_from_latin1)(c, n) == en, "utf8_length_from_latin1 %s len %zu", where, n);
     o = gd_outp(n * 2);
     gn = (GD_AT("latin1_to_utf16"), unilane_latin1_to_utf16)(c, n, (uint16_t *)o);
+    GD_PRE_CHECK(where, n);
     ref_latin1_to_utf16(in, n, r16);
     UT_CHECK(gn == n && memcmp(o, r16, n * 2) == 0, "latin1_to_utf16 %s len %zu", where, n);
     (void)(GD_AT("detect_bom"), unilane_detect_bom)(in, n, &k);
@@ -124,6 +163,7 @@ static void gd_bytes(const unsigned char *in, size_t n, const char *where)
             o = gd_outp(en * 2);
             unilane_utf8_decoder_init(&d, mode);
             g = (GD_AT("utf8_decode"), unilane_utf8_decode)(&d, c, n, (uint16_t *)o, en, 1);
+            GD_PRE_CHECK(where, n);
             UT_CHECK(g.status == e.status && g.written == en && memcmp(o, r16, en * 2) == 0,
                      "utf8_decode(%s) %s len %zu: %s written %zu, expected %s %zu", mode ? "lossy" : "strict", where,
                      n, unilane_status_string(g.status), g.written, unilane_status_string(e.status), en);
@@ -154,20 +194,24 @@ static void gd_units(const uint16_t *in, size_t n, const char *where)
     e = ref_utf16_to_latin1(in, n, r8);
     o = gd_outp(e.written);
     g = (GD_AT("utf16_to_latin1"), unilane_utf16_to_latin1)(in, n, (char *)o);
+    GD_PRE_CHECK(where, n);
     UT_CHECK(GD_RES_OK(g, e) && memcmp(o, r8, e.written) == 0, "utf16_to_latin1 %s len %zu", where, n);
     e = ref_utf16_to_utf8(in, n, r8);
     o = gd_outp(e.written);
     g = (GD_AT("utf16_to_utf8"), unilane_utf16_to_utf8)(in, n, (char *)o);
+    GD_PRE_CHECK(where, n);
     UT_CHECK(GD_RES_OK(g, e) && memcmp(o, r8, e.written) == 0, "utf16_to_utf8 %s len %zu (%s)", where, n,
              ut_hex16(in, n));
     en = ref_utf16_to_utf8_lossy(in, n, r8);
     o = gd_outp(en);
     gn = (GD_AT("utf16_to_utf8_lossy"), unilane_utf16_to_utf8_lossy)(in, n, (char *)o);
+    GD_PRE_CHECK(where, n);
     UT_CHECK(gn == en && memcmp(o, r8, en) == 0, "utf16_to_utf8_lossy %s len %zu (%s)", where, n, ut_hex16(in, n));
     UT_CHECK((GD_AT("utf8_length_from_utf16"), unilane_utf8_length_from_utf16)(in, n) == en, "utf8_length_from_utf16 %s len %zu", where, n);
     en = ref_utf16_make_well_formed(in, n, r16);
     o = gd_outp(n * 2);
     gn = (GD_AT("utf16_make_well_formed"), unilane_utf16_make_well_formed)(in, n, (uint16_t *)o);
+    GD_PRE_CHECK(where, n);
     UT_CHECK(gn == en && memcmp(o, r16, n * 2) == 0, "utf16_make_well_formed %s len %zu", where, n);
     {
         unilane_utf8_encoder d;
@@ -183,6 +227,7 @@ static void gd_units(const uint16_t *in, size_t n, const char *where)
             o = gd_outp(en);
             unilane_utf8_encoder_init(&d, mode);
             g = (GD_AT("utf8_encode"), unilane_utf8_encode)(&d, in, n, (char *)o, en, 1);
+            GD_PRE_CHECK(where, n);
             UT_CHECK(g.status == e.status && g.written == en && memcmp(o, r8, en) == 0,
                      "utf8_encode(%s) %s len %zu: %s written %zu", mode ? "lossy" : "strict", where, n,
                      unilane_status_string(g.status), g.written);
@@ -278,14 +323,18 @@ START_TEST(gd_all_functions)
             uint16_t *ue = (uint16_t *)(void *)(gd_in_end.ptr + GD_MAX * 2 - 2 * n);
             gd_make_bytes(&r, tb, n, kind);
             memcpy(pe, tb, n);
-            gd_bytes(pe, n, "input at end");
+            gd_out_mode = 0;
+            gd_bytes(pe, n, "input at end, output at end");
             memcpy(gd_in_start.ptr, tb, n);
-            gd_bytes(gd_in_start.ptr, n, "input at start");
+            gd_out_mode = 1;
+            gd_bytes(gd_in_start.ptr, n, "input at start, output at start");
             gd_make_units(&r, tu, n, kind);
             memcpy(ue, tu, 2 * n);
-            gd_units(ue, n, "input at end");
+            gd_out_mode = 0;
+            gd_units(ue, n, "input at end, output at end");
             memcpy(gd_in_start.ptr, tu, 2 * n);
-            gd_units((const uint16_t *)(void *)gd_in_start.ptr, n, "input at start");
+            gd_out_mode = 1;
+            gd_units((const uint16_t *)(void *)gd_in_start.ptr, n, "input at start, output at start");
         }
     }
     UT_DONE();

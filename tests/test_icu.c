@@ -3,11 +3,14 @@
  * u_strToUTF8WithSub with U+FFFD against unilane's lossy conversions (and
  * against tests/reference.c), on random and mutated inputs, for every
  * kernel. Built only when pkg-config finds icu-uc (never for cross builds).
+ * The short inputs are also placed inside vector-sized contexts (checks.h),
+ * where ICU sees the whole padded buffer and the reference's composed
+ * results are checked as well.
  */
 #include <unicode/ustring.h>
 #include <unicode/utypes.h>
 
-#include "common.h"
+#include "checks.h"
 
 #define IC_MAX 3000
 
@@ -122,6 +125,76 @@ START_TEST(ic_utf8_short_exhaustive)
 }
 END_TEST
 
+/* s[0..n) in context c: ICU on the padded buffer (ic_utf8), and the
+   reference composed from the pieces (ut_check_bytes_ctx). */
+static void ic_utf8_ctx(const unsigned char *s, size_t n, ut_ctx c)
+{
+    static unsigned char buf[IC_MAX];
+    size_t len = ut_ctx_build_bytes(buf, s, n, c);
+    ic_utf8(buf, len);
+    ut_check_bytes_ctx(s, n, UT_F_LOSSY | UT_F_LENGTHS, c);
+}
+
+static void ic_utf16_ctx(const uint16_t *s, size_t n, ut_ctx c)
+{
+    static uint16_t buf[IC_MAX];
+    size_t len = ut_ctx_build_units(buf, s, n, c);
+    ic_utf16(buf, len);
+    ut_check_units_ctx(s, n, UT_F_LOSSY | UT_F_WELLFORMED, c);
+}
+
+/* The SIMD kernels take every input; scalar (no vector blocks) every 4th. */
+static unsigned ic_thin(int kernel)
+{
+    return strcmp(ut_kernels[kernel], "scalar") == 0 ? 4 : 1;
+}
+
+/* ic_utf8_short_exhaustive's inputs, each in one context drawn from the
+   seed (lane offset 0..63, padding kinds before and after). */
+START_TEST(ic_utf8_short_in_context)
+{
+    unsigned char b[3];
+    uint32_t x, step = (ut_full() ? 1 : 23) * ic_thin(_i);
+    ut_select(_i);
+    printf("ic_utf8_short_in_context [%s]: every %u-th of the 65536 2-byte prefixes (+80, +BF), seed 0x%llx\n",
+           ut_kernels[_i], step, (unsigned long long)ut_seed());
+    fflush(stdout);
+    for (x = (uint32_t)(ut_hash(0x1C0) % step); x < 0x10000; x += step) {
+        b[0] = (unsigned char)(x >> 8);
+        b[1] = (unsigned char)x;
+        ic_utf8_ctx(b, 2, ut_ctx_hash(ut_hash(3 * x), UT_CTX_AUTO));
+        b[2] = 0x80;
+        ic_utf8_ctx(b, 3, ut_ctx_hash(ut_hash(3 * x + 1), UT_CTX_AUTO));
+        b[2] = 0xBF;
+        ic_utf8_ctx(b, 3, ut_ctx_hash(ut_hash(3 * x + 2), UT_CTX_AUTO));
+    }
+    UT_DONE();
+}
+END_TEST
+
+/* Short arbitrary inputs (bytes, units biased to surrogates) in contexts. */
+START_TEST(ic_short_random_in_context)
+{
+    static unsigned char b[64];
+    static uint16_t u[32];
+    ut_rng r;
+    size_t it, n, m, iters = ut_iters(20000) / ic_thin(_i);
+    ut_select(_i);
+    ut_rng_init(&r, "ic_short_random_in_context", 0);
+    for (it = 0; it < iters; it++) {
+        n = 1 + ut_below(&r, 8);
+        for (m = 0; m < n; m++)
+            b[m] = (unsigned char)(ut_below(&r, 2) ? 0x80 + ut_below(&r, 0x80) : ut_below(&r, 256));
+        ic_utf8_ctx(b, n, ut_ctx_hash(ut_rand(&r), UT_CTX_AUTO));
+        n = 1 + ut_below(&r, 6);
+        for (m = 0; m < n; m++)
+            u[m] = (uint16_t)(ut_below(&r, 2) ? 0xD800 + ut_below(&r, 0x800) : ut_below(&r, 0x10000));
+        ic_utf16_ctx(u, n, ut_ctx_hash(ut_rand(&r), UT_CTX_AUTO));
+    }
+    UT_DONE();
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("icu");
@@ -133,6 +206,8 @@ static Suite *make_suite(void)
     IC_CASE(ic_random_utf8);
     IC_CASE(ic_random_utf16);
     IC_CASE(ic_utf8_short_exhaustive);
+    IC_CASE(ic_utf8_short_in_context);
+    IC_CASE(ic_short_random_in_context);
 #undef IC_CASE
     return s;
 }

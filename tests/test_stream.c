@@ -5,30 +5,52 @@
  * (strict: the same error at the right global position); OUTPUT_FULL only
  * when the next whole character does not fit; nothing written past
  * `written`; `last` flushes; cap == 0; reuse after a final OK.
+ *
+ * The streaming layer runs a region of a chunk through the kernel's one-shot
+ * converters only when the chunk and the free output are both large (at
+ * least 16 units, and the kernel's short-input threshold when calls go
+ * through the dispatcher): the small-chunk families exercise the
+ * per-character path; the "big" families (chunks of 65..1000 units and
+ * whole inputs, capacities of 70..1001 and unlimited, large random ones) and
+ * the edge inputs inside vector-sized contexts cut at every position around
+ * them run kernel regions on both sides of every cut.
  */
 #include <stdlib.h>
 
-#include "common.h"
+#include "checks.h"
 
-#define ST_MAX 400
+#define ST_MAX 4096   /* longest input */
+#define ST_SMALL 400  /* longest input of the small-chunk families */
 #define ST_CANARY 0xA5A5
 #define ST_CANARY8 0xA5
 
-/* How a run feeds its input: chunk sizes and capacities. */
+/* How a run feeds its input: chunk sizes and capacities. Zero-initialise,
+   then set what the plan needs. */
 typedef struct st_plan {
-    size_t chunk;   /* fixed chunk size (0: random chunk sizes, may be empty) */
-    size_t cap;     /* capacity per call (SIZE_MAX: unlimited; random if capr) */
-    int capr;       /* random capacities 0..7 */
+    size_t chunk;      /* fixed chunk size (0: cuts, or random sizes) */
+    const size_t *cuts;/* else chunks end at these input positions (ascending), then the rest */
+    size_t ncuts;
+    size_t chunkmax;   /* random chunks: 1..chunkmax units (0: 9), a quarter empty */
+    size_t cap;        /* capacity per call (SIZE_MAX: unlimited), unless capr */
+    int capr;          /* random capacities 0..capmax-1 */
+    size_t capmax;     /* (0: 8) */
     ut_rng *rng;
     const char *name;
 } st_plan;
 
-static size_t st_next_chunk(const st_plan *pl, size_t left)
+/* Units of the next chunk, which starts at p of n. */
+static size_t st_next_chunk(const st_plan *pl, size_t p, size_t n)
 {
-    size_t k;
+    size_t k, left = n - p, i;
     if (pl->chunk)
         return pl->chunk < left ? pl->chunk : left;
-    k = ut_below(pl->rng, 4) == 0 ? 0 : 1 + ut_below(pl->rng, 9);
+    if (pl->cuts) {
+        for (i = 0; i < pl->ncuts; i++)
+            if (pl->cuts[i] > p && pl->cuts[i] < n)
+                return pl->cuts[i] - p;
+        return left;
+    }
+    k = ut_below(pl->rng, 4) == 0 ? 0 : 1 + ut_below(pl->rng, pl->chunkmax ? pl->chunkmax : 9);
     if (ut_below(pl->rng, 8) == 0)
         k = left;
     return k < left ? k : left;
@@ -36,7 +58,7 @@ static size_t st_next_chunk(const st_plan *pl, size_t left)
 
 static size_t st_next_cap(const st_plan *pl, size_t escalate)
 {
-    size_t c = pl->capr ? ut_below(pl->rng, 8) : pl->cap;
+    size_t c = pl->capr ? ut_below(pl->rng, pl->capmax ? pl->capmax : 8) : pl->cap;
     return c == SIZE_MAX ? c : c + escalate;
 }
 
@@ -51,6 +73,9 @@ static size_t st_len8(const unsigned char *o)
     return o[0] < 0x80 ? 1 : o[0] < 0xE0 ? 2 : o[0] < 0xF0 ? 3 : 4;
 }
 
+/* Canary bytes for memcmp (ST_CANARY is two ST_CANARY8 bytes). */
+static unsigned char st_canary[2 * (3 * ST_MAX + 64)];
+
 /* One decode run of s[0..n) on an initialised decoder. Returns 1 when the
    run ended with last = 1 and OK (so the object may be reused). */
 static int st_decode_run(unilane_utf8_decoder *d, int mode, const unsigned char *s, size_t n,
@@ -58,9 +83,11 @@ static int st_decode_run(unilane_utf8_decoder *d, int mode, const unsigned char 
 {
     static uint16_t exp[ST_MAX + 8], out[ST_MAX + 64];
     unilane_result e = {UNILANE_OK, 0, 0}, r;
-    size_t en, w = 0, p = 0, ce, cap, avail, k, escalate = 0, calls = 0;
+    size_t en, w = 0, p = 0, ce, cap, avail, k, escalate = 0, calls = 0, ce_fill;
     int last;
 
+    if (!st_canary[0])
+        memset(st_canary, ST_CANARY8, sizeof st_canary);
     if (mode == UNILANE_LOSSY) {
         en = ref_utf8_to_utf16_lossy(s, n, exp);
     } else {
@@ -68,15 +95,18 @@ static int st_decode_run(unilane_utf8_decoder *d, int mode, const unsigned char 
         en = e.written;
     }
     for (;;) {
-        ce = p + st_next_chunk(pl, n - p);
+        ce = p + st_next_chunk(pl, p, n);
         last = ce == n;
         for (;;) {
             cap = st_next_cap(pl, escalate);
             avail = ST_MAX + 8 - w;
             if (cap > avail)
                 cap = avail;
-            for (k = w; k < w + cap + 8 && k < ST_MAX + 64; k++)
-                out[k] = ST_CANARY;
+            /* canary over the capacity, up to 72 units past the most this
+               chunk can produce (its units, plus one pending U+FFFD) */
+            ce_fill = cap < ce - p + 2 + 64 ? cap : ce - p + 2 + 64;
+            ce_fill = w + ce_fill + 8 < ST_MAX + 64 ? w + ce_fill + 8 : ST_MAX + 64;
+            memset(out + w, ST_CANARY8, (ce_fill - w) * 2);
             r = unilane_utf8_decode(d, (const char *)s + p, ce - p, out + w, cap, last);
             if (++calls > 100000) {
                 UT_CHECK(0, "decode %s: no progress on %s", pl->name, ut_hex8(s, n));
@@ -85,10 +115,13 @@ static int st_decode_run(unilane_utf8_decoder *d, int mode, const unsigned char 
             UT_CHECK(r.written <= cap && r.read <= ce - p,
                      "decode(%s, %s): chunk [%zu,%zu) cap %zu: read %zu written %zu out of bounds",
                      mode ? "lossy" : "strict", pl->name, p, ce, cap, r.read, r.written);
-            for (k = w + r.written; k < w + cap + 8 && k < ST_MAX + 64; k++)
-                if (out[k] != ST_CANARY)
-                    break;
-            UT_CHECK(k >= w + cap + 8 || k >= ST_MAX + 64,
+            k = w + r.written;
+            if (k < ce_fill && memcmp(out + k, st_canary, (ce_fill - k) * 2) != 0)
+                while (out[k] == ST_CANARY)
+                    k++;
+            else
+                k = ce_fill;
+            UT_CHECK(k >= ce_fill,
                      "decode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote unit %zu past written %zu",
                      mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), p, ce, cap, k - w, r.written);
             UT_CHECK(w + r.written <= en && memcmp(out + w, exp + w, r.written * 2) == 0,
@@ -136,9 +169,11 @@ static int st_encode_run(unilane_utf8_encoder *d, int mode, const uint16_t *s, s
 {
     static unsigned char exp[3 * ST_MAX + 8], out[3 * ST_MAX + 64];
     unilane_result e = {UNILANE_OK, 0, 0}, r;
-    size_t en, w = 0, p = 0, ce, cap, avail, k, escalate = 0, calls = 0;
+    size_t en, w = 0, p = 0, ce, cap, avail, k, escalate = 0, calls = 0, ce_fill;
     int last;
 
+    if (!st_canary[0])
+        memset(st_canary, ST_CANARY8, sizeof st_canary);
     if (mode == UNILANE_LOSSY) {
         en = ref_utf16_to_utf8_lossy(s, n, exp);
     } else {
@@ -146,15 +181,18 @@ static int st_encode_run(unilane_utf8_encoder *d, int mode, const uint16_t *s, s
         en = e.written;
     }
     for (;;) {
-        ce = p + st_next_chunk(pl, n - p);
+        ce = p + st_next_chunk(pl, p, n);
         last = ce == n;
         for (;;) {
             cap = st_next_cap(pl, escalate);
             avail = 3 * ST_MAX + 8 - w;
             if (cap > avail)
                 cap = avail;
-            for (k = w; k < w + cap + 8 && k < 3 * ST_MAX + 64; k++)
-                out[k] = ST_CANARY8;
+            /* canary over the capacity, up to 72 bytes past the most this
+               chunk can produce (3 per unit, plus a pending pair's 4) */
+            ce_fill = cap < 3 * (ce - p) + 4 + 64 ? cap : 3 * (ce - p) + 4 + 64;
+            ce_fill = w + ce_fill + 8 < 3 * ST_MAX + 64 ? w + ce_fill + 8 : 3 * ST_MAX + 64;
+            memset(out + w, ST_CANARY8, ce_fill - w);
             r = unilane_utf8_encode(d, s + p, ce - p, (char *)out + w, cap, last);
             if (++calls > 100000) {
                 UT_CHECK(0, "encode %s: no progress on %s", pl->name, ut_hex16(s, n));
@@ -163,10 +201,13 @@ static int st_encode_run(unilane_utf8_encoder *d, int mode, const uint16_t *s, s
             UT_CHECK(r.written <= cap && r.read <= ce - p,
                      "encode(%s, %s): chunk [%zu,%zu) cap %zu: read %zu written %zu out of bounds",
                      mode ? "lossy" : "strict", pl->name, p, ce, cap, r.read, r.written);
-            for (k = w + r.written; k < w + cap + 8 && k < 3 * ST_MAX + 64; k++)
-                if (out[k] != ST_CANARY8)
-                    break;
-            UT_CHECK(k >= w + cap + 8 || k >= 3 * ST_MAX + 64,
+            k = w + r.written;
+            if (k < ce_fill && memcmp(out + k, st_canary, ce_fill - k) != 0)
+                while (out[k] == ST_CANARY8)
+                    k++;
+            else
+                k = ce_fill;
+            UT_CHECK(k >= ce_fill,
                      "encode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote byte %zu past written %zu",
                      mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), p, ce, cap, k - w, r.written);
             UT_CHECK(w + r.written <= en && memcmp(out + w, exp + w, r.written) == 0,
@@ -219,8 +260,8 @@ static void st_decode_all(const unsigned char *s, size_t n, ut_rng *rng, int tho
     int mode, reps, again;
 
     for (mode = UNILANE_STRICT; mode <= UNILANE_LOSSY; mode++) {
+        memset(&pl, 0, sizeof pl);
         pl.rng = rng;
-        pl.capr = 0;
         /* every chunk size, unlimited output; the object reused after OK */
         pl.cap = SIZE_MAX;
         pl.name = "fixed chunks";
@@ -266,8 +307,8 @@ static void st_encode_all(const uint16_t *s, size_t n, ut_rng *rng, int thorough
     int mode, reps;
 
     for (mode = UNILANE_STRICT; mode <= UNILANE_LOSSY; mode++) {
+        memset(&pl, 0, sizeof pl);
         pl.rng = rng;
-        pl.capr = 0;
         pl.cap = SIZE_MAX;
         pl.name = "fixed chunks";
         unilane_utf8_encoder_init(&d, mode);
@@ -303,14 +344,14 @@ static void st_encode_all(const uint16_t *s, size_t n, ut_rng *rng, int thorough
 START_TEST(st_decode_random)
 {
     static const int bads[] = {0, 0, 20, 100, 400};
-    unsigned char buf[ST_MAX];
+    unsigned char buf[ST_SMALL];
     ut_rng r;
     size_t it, n, iters = ut_iters(800);
     ut_select(_i);
     ut_rng_init(&r, "st_decode_random", 0);
     for (it = 0; it < iters; it++) {
         int thorough = it % 4 == 0;
-        n = ut_gen_utf8(&r, buf, thorough ? ut_below(&r, 48) : ut_below(&r, ST_MAX), bads[it % 5],
+        n = ut_gen_utf8(&r, buf, thorough ? ut_below(&r, 48) : ut_below(&r, ST_SMALL), bads[it % 5],
                         (int)ut_below(&r, 600));
         if (it % 3 == 2)
             n = ut_mutate_bytes(&r, buf, n, sizeof buf);
@@ -323,17 +364,17 @@ END_TEST
 START_TEST(st_encode_random)
 {
     static const int bads[] = {0, 0, 20, 100, 400};
-    uint16_t buf[ST_MAX];
+    uint16_t buf[ST_SMALL];
     ut_rng r;
     size_t it, n, iters = ut_iters(800);
     ut_select(_i);
     ut_rng_init(&r, "st_encode_random", 0);
     for (it = 0; it < iters; it++) {
         int thorough = it % 4 == 0;
-        n = ut_gen_utf16(&r, buf, thorough ? ut_below(&r, 48) : ut_below(&r, ST_MAX), bads[it % 5],
+        n = ut_gen_utf16(&r, buf, thorough ? ut_below(&r, 48) : ut_below(&r, ST_SMALL), bads[it % 5],
                          (int)ut_below(&r, 600));
         if (it % 3 == 2)
-            n = ut_mutate_units(&r, buf, n, ST_MAX);
+            n = ut_mutate_units(&r, buf, n, ST_SMALL);
         st_encode_all(buf, n, &r, thorough);
     }
     UT_DONE();
@@ -341,23 +382,222 @@ START_TEST(st_encode_random)
 END_TEST
 
 /* Short fixed inputs: every partial sequence, every error class, pairs. */
+static const char *const st_v8[] = {"", "a", "\xC3", "\xC3\xA9", "\xE4\xB8", "\xE4\xB8\xAD", "\xF0\x9F",
+    "\xF0\x9F\x98", "\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80\xF0\x9F\x98\x80", "a\xF0\x9F\x98", "\x80",
+    "\xC0\xAF", "\xE0\x80\x80", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xF8", "\xE1\x80\x41",
+    "\x61\xF1\x80\x80\xE1\x80\xC2\x62", "\xF1\x80\x80", "\xEF\xBB\xBF", "\xC2\x80\xC2"};
+static const uint16_t st_v16[][6] = {{0}, {0x41}, {0xD83D}, {0xD83D, 0xDE00}, {0xDE00}, {0xD83D, 0x41},
+    {0xD83D, 0xD83D, 0xDE00}, {0x41, 0xD800}, {0xE9, 0x4E2D, 0xD83D, 0xDE00, 0xDC00, 0xD800}};
+static const size_t st_n16[] = {0, 1, 1, 2, 1, 2, 3, 2, 6};
+
 START_TEST(st_edge_inputs)
 {
-    static const char *const v8[] = {"", "a", "\xC3", "\xC3\xA9", "\xE4\xB8", "\xE4\xB8\xAD", "\xF0\x9F",
-        "\xF0\x9F\x98", "\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80\xF0\x9F\x98\x80", "a\xF0\x9F\x98", "\x80",
-        "\xC0\xAF", "\xE0\x80\x80", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xF8", "\xE1\x80\x41",
-        "\x61\xF1\x80\x80\xE1\x80\xC2\x62", "\xF1\x80\x80", "\xEF\xBB\xBF", "\xC2\x80\xC2"};
-    static const uint16_t v16[][6] = {{0}, {0x41}, {0xD83D}, {0xD83D, 0xDE00}, {0xDE00}, {0xD83D, 0x41},
-        {0xD83D, 0xD83D, 0xDE00}, {0x41, 0xD800}, {0xE9, 0x4E2D, 0xD83D, 0xDE00, 0xDC00, 0xD800}};
-    static const size_t n16[] = {0, 1, 1, 2, 1, 2, 3, 2, 6};
     ut_rng r;
     size_t i;
     ut_select(_i);
     ut_rng_init(&r, "st_edge_inputs", 0);
-    for (i = 0; i < sizeof v8 / sizeof v8[0]; i++)
-        st_decode_all((const unsigned char *)v8[i], strlen(v8[i]), &r, 1);
-    for (i = 0; i < sizeof n16 / sizeof n16[0]; i++)
-        st_encode_all(v16[i], n16[i], &r, 1);
+    for (i = 0; i < sizeof st_v8 / sizeof st_v8[0]; i++)
+        st_decode_all((const unsigned char *)st_v8[i], strlen(st_v8[i]), &r, 1);
+    for (i = 0; i < sizeof st_n16 / sizeof st_n16[0]; i++)
+        st_encode_all(st_v16[i], st_n16[i], &r, 1);
+    UT_DONE();
+}
+END_TEST
+
+/*
+ * Plans whose chunks and capacities are large enough for kernel regions, on
+ * an input of n units whose interesting part starts at `at` (n, or the
+ * start of an edge input inside a context): fixed chunks of 65..1000 units
+ * and the whole input with capacities of 70..1001 units and unlimited;
+ * two chunks cut at every position from at-3 to at+len+3 (unlimited output);
+ * one chunk with capacities that end the first call's output at every unit
+ * from 3 before to 3 after the output of s[0..at); large random chunkings
+ * and capacities.
+ */
+static const size_t st_big_chunks[] = {65, 100, 128, 257, 1000, 0};
+static const size_t st_big_caps[] = {SIZE_MAX, 70, 129, 300, 1001, SIZE_MAX};
+#define ST_NBIG (sizeof st_big_chunks / sizeof st_big_chunks[0])
+
+static void st_decode_big(const unsigned char *s, size_t n, size_t at, size_t len, ut_rng *rng)
+{
+    static uint16_t tmp[ST_MAX + 8];
+    unilane_utf8_decoder d;
+    st_plan pl;
+    size_t i, cut, before;
+    int mode, d0;
+
+    for (mode = UNILANE_STRICT; mode <= UNILANE_LOSSY; mode++) {
+        memset(&pl, 0, sizeof pl);
+        pl.rng = rng;
+        pl.name = "big chunks";
+        unilane_utf8_decoder_init(&d, mode);
+        for (i = 0; i < ST_NBIG; i++) {
+            pl.chunk = st_big_chunks[i] ? st_big_chunks[i] : n ? n : 1;
+            pl.cap = st_big_caps[(i + (size_t)mode) % ST_NBIG];
+            if (!st_decode_run(&d, mode, s, n, &pl))
+                unilane_utf8_decoder_init(&d, mode);
+        }
+        if (at < n) {
+            pl.chunk = 0;
+            pl.cap = SIZE_MAX;
+            pl.name = "two chunks cut around the edge input";
+            pl.ncuts = 1;
+            for (cut = at >= 3 ? at - 3 : 0; cut <= at + len + 3 && cut <= n; cut++) {
+                pl.cuts = &cut;
+                unilane_utf8_decoder_init(&d, mode);
+                st_decode_run(&d, mode, s, n, &pl);
+            }
+            pl.cuts = NULL;
+            pl.ncuts = 0;
+            pl.chunk = n;
+            pl.name = "capacity ending around the edge input";
+            before = ref_utf8_to_utf16_lossy(s, at, tmp);
+            for (d0 = -3; d0 <= 3; d0++) {
+                if ((long)before + d0 < 16)
+                    continue;
+                pl.cap = (size_t)((long)before + d0);
+                unilane_utf8_decoder_init(&d, mode);
+                st_decode_run(&d, mode, s, n, &pl);
+            }
+        }
+        pl.chunk = 0;
+        pl.cap = 0;
+        pl.capr = 1;
+        pl.chunkmax = 700;
+        pl.capmax = 800;
+        pl.name = "large random chunks and capacities";
+        unilane_utf8_decoder_init(&d, mode);
+        if (!st_decode_run(&d, mode, s, n, &pl))
+            unilane_utf8_decoder_init(&d, mode);
+    }
+}
+
+static void st_encode_big(const uint16_t *s, size_t n, size_t at, size_t len, ut_rng *rng)
+{
+    static unsigned char tmp[3 * ST_MAX + 8];
+    unilane_utf8_encoder e;
+    st_plan pl;
+    size_t i, cut, before;
+    int mode, d0;
+
+    for (mode = UNILANE_STRICT; mode <= UNILANE_LOSSY; mode++) {
+        memset(&pl, 0, sizeof pl);
+        pl.rng = rng;
+        pl.name = "big chunks";
+        unilane_utf8_encoder_init(&e, mode);
+        for (i = 0; i < ST_NBIG; i++) {
+            pl.chunk = st_big_chunks[i] ? st_big_chunks[i] : n ? n : 1;
+            pl.cap = st_big_caps[(i + (size_t)mode) % ST_NBIG];
+            if (pl.cap != SIZE_MAX)
+                pl.cap *= 3;
+            if (!st_encode_run(&e, mode, s, n, &pl))
+                unilane_utf8_encoder_init(&e, mode);
+        }
+        if (at < n) {
+            pl.chunk = 0;
+            pl.cap = SIZE_MAX;
+            pl.name = "two chunks cut around the edge input";
+            pl.ncuts = 1;
+            for (cut = at >= 3 ? at - 3 : 0; cut <= at + len + 3 && cut <= n; cut++) {
+                pl.cuts = &cut;
+                unilane_utf8_encoder_init(&e, mode);
+                st_encode_run(&e, mode, s, n, &pl);
+            }
+            pl.cuts = NULL;
+            pl.ncuts = 0;
+            pl.chunk = n;
+            pl.name = "capacity ending around the edge input";
+            before = ref_utf16_to_utf8_lossy(s, at, tmp);
+            for (d0 = -4; d0 <= 4; d0++) {
+                if ((long)before + d0 < 48)
+                    continue;
+                pl.cap = (size_t)((long)before + d0);
+                unilane_utf8_encoder_init(&e, mode);
+                st_encode_run(&e, mode, s, n, &pl);
+            }
+        }
+        pl.chunk = 0;
+        pl.cap = 0;
+        pl.capr = 1;
+        pl.chunkmax = 700;
+        pl.capmax = 2400;
+        pl.name = "large random chunks and capacities";
+        unilane_utf8_encoder_init(&e, mode);
+        if (!st_encode_run(&e, mode, s, n, &pl))
+            unilane_utf8_encoder_init(&e, mode);
+    }
+}
+
+/* Long random inputs (200..3000 units) through the big plans. */
+START_TEST(st_decode_big_random)
+{
+    static const int bads[] = {0, 0, 5, 50, 300};
+    static unsigned char buf[ST_MAX];
+    ut_rng r;
+    size_t it, n, iters = ut_iters(400);
+    ut_select(_i);
+    ut_rng_init(&r, "st_decode_big_random", 0);
+    for (it = 0; it < iters; it++) {
+        n = ut_gen_utf8(&r, buf, 200 + ut_below(&r, 2800), bads[it % 5], (int)ut_below(&r, 600));
+        if (it % 3 == 2)
+            n = ut_mutate_bytes(&r, buf, n, sizeof buf);
+        st_decode_big(buf, n, n, 0, &r);
+    }
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(st_encode_big_random)
+{
+    static const int bads[] = {0, 0, 5, 50, 300};
+    static uint16_t buf[ST_MAX];
+    ut_rng r;
+    size_t it, n, iters = ut_iters(400);
+    ut_select(_i);
+    ut_rng_init(&r, "st_encode_big_random", 0);
+    for (it = 0; it < iters; it++) {
+        n = ut_gen_utf16(&r, buf, 200 + ut_below(&r, 2800), bads[it % 5], (int)ut_below(&r, 600));
+        if (it % 3 == 2)
+            n = ut_mutate_units(&r, buf, n, ST_MAX);
+        st_encode_big(buf, n, n, 0, &r);
+    }
+    UT_DONE();
+}
+END_TEST
+
+/* The edge inputs inside contexts: a whole 64-unit block and 0..63 more
+   units of padding (every lane offset, padding kinds rotating) before, 81
+   units after, through the big plans. */
+START_TEST(st_edges_in_context)
+{
+    static unsigned char b8[ST_MAX];
+    static uint16_t b16[ST_MAX];
+    ut_rng r;
+    size_t i, n, len;
+    unsigned k, step = ut_full() ? 1 : 16;
+    ut_ctx c;
+    ut_select(_i);
+    ut_rng_init(&r, "st_edges_in_context", 0);
+    for (k = 0; k < 64; k += step) {
+        for (i = 1; i < sizeof st_v8 / sizeof st_v8[0]; i++) {
+            len = strlen(st_v8[i]);
+            c.pre = 64 + k;
+            c.pre_kind = (int)((k + i) % UT_PAD_KINDS);
+            c.post_kind = (int)((k / 4 + i) % UT_PAD_KINDS);
+            c.total = c.pre + len + 81;
+            n = ut_ctx_build_bytes(b8, (const unsigned char *)st_v8[i], len, c);
+            st_decode_big(b8, n, c.pre, len, &r);
+        }
+        for (i = 1; i < sizeof st_n16 / sizeof st_n16[0]; i++) {
+            len = st_n16[i];
+            c.pre = 64 + k;
+            c.pre_kind = (int)((k + i) % UT_PAD_KINDS);
+            c.post_kind = (int)((k / 4 + i) % UT_PAD_KINDS);
+            c.total = c.pre + len + 81;
+            n = ut_ctx_build_units(b16, st_v16[i], len, c);
+            st_encode_big(b16, n, c.pre, len, &r);
+        }
+    }
     UT_DONE();
 }
 END_TEST
@@ -476,6 +716,9 @@ static Suite *make_suite(void)
     ST_CASE(st_edge_inputs);
     ST_CASE(st_decode_random);
     ST_CASE(st_encode_random);
+    ST_CASE(st_decode_big_random);
+    ST_CASE(st_encode_big_random);
+    ST_CASE(st_edges_in_context);
 #undef ST_CASE
     return s;
 }

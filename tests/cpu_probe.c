@@ -1,0 +1,112 @@
+/*
+ * cpu_probe.c -- see cpu_probe.h.
+ */
+#include "cpu_probe.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "../src/dispatch/cpu.h"
+
+#if defined(__aarch64__) && defined(__linux__)
+#  include <sys/auxv.h>
+#  include <asm/hwcap.h>
+#endif
+
+#if defined(__x86_64__)
+/* 1 when `flag` is a whole word of the flags line. */
+static int probe_has(const char *line, const char *flag)
+{
+    size_t n = strlen(flag);
+    const char *p = line;
+    while ((p = strstr(p, flag)) != NULL) {
+        if ((p == line || p[-1] == ' ' || p[-1] == '\t') && (p[n] == ' ' || p[n] == '\n' || p[n] == 0))
+            return 1;
+        p += n;
+    }
+    return 0;
+}
+#endif
+
+uint32_t ut_probe_cpu(const char **how)
+{
+    static char desc[160];
+    uint32_t f = 0;
+#if defined(__x86_64__)
+    static char line[8192];
+    FILE *fp = fopen("/proc/cpuinfo", "r");
+    int found = 0;
+    snprintf(desc, sizeof desc, "/proc/cpuinfo unreadable");
+    if (fp) {
+        while (fgets(line, sizeof line, fp))
+            if (strncmp(line, "flags", 5) == 0 && strchr(line, ':')) {
+                found = 1;
+                break;
+            }
+        fclose(fp);
+    }
+    if (found) {
+        const char *l = strchr(line, ':') + 1;
+        /* Linux lists avx2 only when the OS saves YMM state (XCR0); osxsave,
+           where listed, says the same. */
+        if (probe_has(l, "avx2") && (probe_has(l, "osxsave") || probe_has(l, "avx")))
+            f |= UNILANE_CPU_AVX2;
+        if (probe_has(l, "bmi1"))
+            f |= UNILANE_CPU_BMI1;
+        if (probe_has(l, "bmi2"))
+            f |= UNILANE_CPU_BMI2;
+        if (probe_has(l, "abm")) /* LZCNT */
+            f |= UNILANE_CPU_LZCNT;
+        if (probe_has(l, "popcnt"))
+            f |= UNILANE_CPU_POPCNT;
+        snprintf(desc, sizeof desc, "/proc/cpuinfo flags:%s%s%s%s%s", f & UNILANE_CPU_AVX2 ? " avx2" : "",
+                 f & UNILANE_CPU_BMI1 ? " bmi1" : "", f & UNILANE_CPU_BMI2 ? " bmi2" : "",
+                 f & UNILANE_CPU_LZCNT ? " abm" : "", f & UNILANE_CPU_POPCNT ? " popcnt" : "");
+    }
+#elif defined(__aarch64__) && defined(__linux__)
+    unsigned long hw = getauxval(AT_HWCAP);
+    if (hw & HWCAP_ASIMD)
+        f |= UNILANE_CPU_NEON;
+    snprintf(desc, sizeof desc, "getauxval(AT_HWCAP) = 0x%lx: %s", hw, hw & HWCAP_ASIMD ? "asimd" : "no asimd");
+#else
+    snprintf(desc, sizeof desc, "no probe for this platform");
+#endif
+    if (how)
+        *how = desc;
+    return f;
+}
+
+int ut_kernel_built(const char *name)
+{
+    if (strcmp(name, "scalar") == 0)
+        return 1;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(UNILANE_NO_AVX2)
+    if (strcmp(name, "avx2") == 0)
+        return 1;
+#endif
+#if defined(__aarch64__) && !defined(__AARCH64EB__) && !defined(UNILANE_NO_NEON)
+    if (strcmp(name, "neon") == 0)
+        return 1;
+#endif
+    return 0;
+}
+
+int ut_kernel_expected(const char *name, uint32_t features)
+{
+    if (!ut_kernel_built(name))
+        return 0;
+    if (strcmp(name, "avx2") == 0)
+        return (features & UNILANE_CPU_AVX2_SET) == UNILANE_CPU_AVX2_SET;
+    if (strcmp(name, "neon") == 0)
+        return (features & UNILANE_CPU_NEON) != 0;
+    return strcmp(name, "scalar") == 0;
+}
+
+const char *ut_expected_best(uint32_t features)
+{
+    if (ut_kernel_expected("avx2", features))
+        return "avx2";
+    if (ut_kernel_expected("neon", features))
+        return "neon";
+    return "scalar";
+}
