@@ -35,7 +35,9 @@ need_pkgs=()
 have_cmd() { command -v "$1" >/dev/null 2>&1; }
 # No "cmd | grep -q" under pipefail anywhere in these scripts: grep -q exits
 # at the first match and cmd may then die of SIGPIPE, failing a good run.
-have_pkg() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null || true)" = "install ok installed" ]; }
+# (dpkg-query prints one status per installed architecture, e.g. check:amd64
+# and check:arm64, hence a substring match.)
+have_pkg() { case "$(dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null || true)" in *"install ok installed"*) return 0 ;; *) return 1 ;; esac; }
 
 for p in cmake gcc g++ clang make pkg-config check libicu-dev libbenchmark-dev \
          libclang-rt-dev llvm binutils python3; do
