@@ -15,8 +15,10 @@
  * the high and low nibble of the previous byte and the high nibble of the
  * current byte, ANDed, give one bit per kind of error found in every pair of
  * adjacent bytes; 3- and 4-byte sequences are finished with a check of the
- * bytes two and three positions back. The tables below are our own
- * derivation (bit assignment above avx2_u8_check_ctx). A 64-byte chunk
+ * bytes two and three positions back. The tables and their bit names are
+ * those of src/generic/utf8_rules.h, as are the rules for where a block
+ * boundary may fall (gen_utf8_last_lead, gen_utf8_resync) and the unit
+ * count of utf16_length_from_utf8. A 64-byte chunk
  * without bytes >= 0xE0 that starts at a character boundary takes a cheaper
  * check on bit masks (avx2_u8_check2); an ASCII chunk takes none.
  *
@@ -42,6 +44,7 @@
  */
 #include "avx2.h"
 #include "../generic/generic.h"
+#include "../generic/utf8_rules.h"
 
 #if UNILANE_HAVE_AVX2
 
@@ -117,73 +120,24 @@ static const uint8_t avx2_u8_compress8[256][8] = {
 
 /* Per-function attribute bundle for static helpers. */
 #define AVX2_U8_INLINE static UNILANE_TARGET_AVX2 UNILANE_ALWAYS_INLINE
-#define AVX2_U8_REP16(...) __VA_ARGS__, __VA_ARGS__
 
-/* Error bits of avx2_u8_check (one per kind of bad adjacent byte pair). */
-#define AVX2_U8_TS 0x01 /* lead followed by a non-continuation byte        */
-#define AVX2_U8_TL 0x02 /* ASCII followed by a continuation byte           */
-#define AVX2_U8_O3 0x04 /* E0 followed by 80..9F                           */
-#define AVX2_U8_LG 0x08 /* F4 followed by 90..BF, F5..FF by 90..BF         */
-#define AVX2_U8_SR 0x10 /* ED followed by A0..BF                           */
-#define AVX2_U8_O2 0x20 /* C0, C1 followed by a continuation byte          */
-#define AVX2_U8_O4 0x40 /* F0 followed by 80..8F, F5..FF by 80..8F         */
-#define AVX2_U8_TC 0x80 /* continuation followed by continuation (maybe ok) */
-
-/* Scalar meaning of one 32-byte step: for every byte x[k] with previous
-   bytes x[k-1], x[k-2], x[k-3] (from `prev` for the first three):
-     special = T1[x[k-1] >> 4] & T2[x[k-1] & 15] & T3[x[k] >> 4]
-     must    = (x[k-2] >= 0xE0 || x[k-3] >= 0xF0) ? 0x80 : 0
-     error  |= special ^ must
-   A continuation after a continuation (TC) is right exactly when a 3- or
-   4-byte lead two or three bytes back asks for it.
-   The three tables, by the high nibble of x[k-1], the low nibble of x[k-1]
-   and the high nibble of x[k] (each repeated for both 128-bit lanes). */
-static const uint8_t avx2_u8_t1[32] = { AVX2_U8_REP16(
-    AVX2_U8_TL, AVX2_U8_TL, AVX2_U8_TL, AVX2_U8_TL,
-    AVX2_U8_TL, AVX2_U8_TL, AVX2_U8_TL, AVX2_U8_TL,
-    AVX2_U8_TC, AVX2_U8_TC, AVX2_U8_TC, AVX2_U8_TC,
-    AVX2_U8_TS | AVX2_U8_O2,
-    AVX2_U8_TS,
-    AVX2_U8_TS | AVX2_U8_O3 | AVX2_U8_SR,
-    AVX2_U8_TS | AVX2_U8_LG | AVX2_U8_O4
-    ) };
-#define AVX2_U8_B (AVX2_U8_TS | AVX2_U8_TL | AVX2_U8_TC)
-static const uint8_t avx2_u8_t2[32] = { AVX2_U8_REP16(
-    AVX2_U8_B | AVX2_U8_O2 | AVX2_U8_O3 | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_O2,
-    AVX2_U8_B,
-    AVX2_U8_B,
-    AVX2_U8_B | AVX2_U8_LG,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4 | AVX2_U8_SR,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4
-    ) };
-static const uint8_t avx2_u8_t3[32] = { AVX2_U8_REP16(
-    AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS,
-    AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS,
-    AVX2_U8_TL | AVX2_U8_O3 | AVX2_U8_O2 | AVX2_U8_O4 | AVX2_U8_TC,
-    AVX2_U8_TL | AVX2_U8_O3 | AVX2_U8_O2 | AVX2_U8_LG | AVX2_U8_TC,
-    AVX2_U8_TL | AVX2_U8_SR | AVX2_U8_O2 | AVX2_U8_LG | AVX2_U8_TC,
-    AVX2_U8_TL | AVX2_U8_SR | AVX2_U8_O2 | AVX2_U8_LG | AVX2_U8_TC,
-    AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS
-    ) };
-#undef AVX2_U8_B
+/* The Keiser-Lemire tables of utf8_rules.h, once per 128-bit lane (pshufb
+   looks up each lane by itself). One 32-byte step, for every byte x[k] with
+   previous bytes x[k-1], x[k-2], x[k-3] (from `prev` for the first three):
+     special = BYTE1_HIGH[x[k-1] >> 4] & BYTE1_LOW[x[k-1] & 15] & BYTE2_HIGH[x[k] >> 4]
+     must    = (x[k-2] >= 0xE0 || x[k-3] >= 0xF0) ? UNILANE_U8_TWO_CONTS : 0
+     error  |= special ^ must */
+static const uint8_t avx2_u8_byte1_high[32] = { UNILANE_U8_BYTE1_HIGH, UNILANE_U8_BYTE1_HIGH };
+static const uint8_t avx2_u8_byte1_low[32] = { UNILANE_U8_BYTE1_LOW, UNILANE_U8_BYTE1_LOW };
+static const uint8_t avx2_u8_byte2_high[32] = { UNILANE_U8_BYTE2_HIGH, UNILANE_U8_BYTE2_HIGH };
 
 /* The check of 32 bytes `in` given the same bytes shifted by one, two and
    three positions (p1 = x[k-1], p2 = x[k-2], p3 = x[k-3]). */
 AVX2_U8_INLINE __m256i avx2_u8_check_ctx(__m256i in, __m256i p1, __m256i p2, __m256i p3)
 {
-    const __m256i t1 = _mm256_loadu_si256((const __m256i *)avx2_u8_t1);
-    const __m256i t2 = _mm256_loadu_si256((const __m256i *)avx2_u8_t2);
-    const __m256i t3 = _mm256_loadu_si256((const __m256i *)avx2_u8_t3);
+    const __m256i t1 = _mm256_loadu_si256((const __m256i *)avx2_u8_byte1_high);
+    const __m256i t2 = _mm256_loadu_si256((const __m256i *)avx2_u8_byte1_low);
+    const __m256i t3 = _mm256_loadu_si256((const __m256i *)avx2_u8_byte2_high);
     const __m256i nib = _mm256_set1_epi8(0x0F);
     __m256i sp = _mm256_and_si256(
         _mm256_and_si256(
@@ -194,7 +148,7 @@ AVX2_U8_INLINE __m256i avx2_u8_check_ctx(__m256i in, __m256i p1, __m256i p2, __m
        x >= 0xF0 (smaller x give 0..0x7F) */
     __m256i m = _mm256_or_si256(_mm256_subs_epu8(p2, _mm256_set1_epi8(0x60)),
                                 _mm256_subs_epu8(p3, _mm256_set1_epi8(0x70)));
-    return _mm256_xor_si256(sp, _mm256_and_si256(m, _mm256_set1_epi8((char)0x80)));
+    return _mm256_xor_si256(sp, _mm256_and_si256(m, _mm256_set1_epi8((char)UNILANE_U8_TWO_CONTS)));
 }
 
 /* The same, with the three bytes before `in` taken from the end of the
@@ -258,37 +212,6 @@ AVX2_U8_INLINE int avx2_u8_check2(__m256i a, __m256i b, uint64_t *pnc)
     return (hib & ~nc) == (hib & nc) << 1 && avx2_u8_is_zero(ov);
 }
 
-/* s[0 .. i) passed the SIMD check except that it may end inside a sequence.
-   Returns the start of the character that contains byte i-1 when that
-   character may be unfinished (the last lead byte among the last 3 bytes),
-   else i: a character boundary at or before i. Bytes before lo (where the
-   SIMD check started) are not looked at. */
-static size_t avx2_u8_backup(const unsigned char *s, size_t lo, size_t i)
-{
-    size_t k;
-    for (k = 1; k <= 3 && k <= i - lo; k++) {
-        unsigned char c = s[i - k];
-        if (c < 0x80)
-            return i;
-        if (c >= 0xC0)
-            return i - k;
-    }
-    return i;
-}
-
-/* A position t <= e <= t + 3 where lossy decoding starts afresh: s[e] is
-   not a continuation byte, or the 3 bytes before e are continuation bytes
-   (no sequence is longer than 4 bytes, so whatever came before has ended
-   or been replaced). Needs t + 3 <= len. */
-static size_t avx2_u8_resync(const unsigned char *s, size_t t)
-{
-    size_t e;
-    for (e = t; e < t + 3; e++)
-        if ((s[e] & 0xC0) != 0x80)
-            return e;
-    return e;
-}
-
 /* ------------------------------------------------------------------------ */
 /* ascii_prefix                                                             */
 /* ------------------------------------------------------------------------ */
@@ -347,25 +270,15 @@ AVX2_U8_INLINE size_t avx2_u8_hsum(__m256i v)
     return (size_t)_mm_cvtsi128_si64(t) + (size_t)_mm_extract_epi64(t, 1);
 }
 
-/* UTF-16 units per byte, by its high nibble: 0..7 -> 1, 8..B -> 0,
-   C..E -> 1, F -> 2 (a surrogate pair for a 4-byte lead; the count of
-   utf16_length_from_utf8 for any input). */
-static const uint8_t avx2_u8_units[32] = { AVX2_U8_REP16(
-    1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 2) };
+/* UTF-16 units per byte by its high nibble (utf8_rules.h), per lane: the
+   count of utf16_length_from_utf8 for any input. */
+static const uint8_t avx2_u8_units_by_nibble[32] = { UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE,
+                                                     UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE };
 
 AVX2_U8_INLINE __m256i avx2_u8_units_of(__m256i x)
 {
-    return _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)avx2_u8_units),
+    return _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)avx2_u8_units_by_nibble),
                                _mm256_and_si256(_mm256_srli_epi16(x, 4), _mm256_set1_epi8(0x0F)));
-}
-
-/* The same count for s[0 .. n), one byte at a time. */
-static size_t avx2_u8_count_scalar(const unsigned char *s, size_t n)
-{
-    size_t k, c = 0;
-    for (k = 0; k < n; k++)
-        c += ((s[k] & 0xC0) != 0x80) + (s[k] >= 0xF0);
-    return c;
 }
 
 /*
@@ -458,7 +371,7 @@ out:
  * `in` and p3, the same bytes three positions back (as given to
  * avx2_u8_check_ctx), returns the number of those bytes (that add no
  * unit). Both masks are values
- * the check of the same bytes computes anyway (the t3 lookup has bit 7
+ * the check of the same bytes computes anyway (the BYTE2_HIGH lookup has bit 7
  * exactly at continuation bytes; x - 0x70 saturated has bit 7 iff
  * x >= 0xF0), so after inlining this costs little vector work (no
  * shuffle) and one vpmovmskb; the popcount runs on the integer units.
@@ -466,7 +379,7 @@ out:
 AVX2_U8_INLINE size_t avx2_u8_zero_units(__m256i in, __m256i p3)
 {
     __m256i t3 = _mm256_shuffle_epi8(
-        _mm256_loadu_si256((const __m256i *)avx2_u8_t3),
+        _mm256_loadu_si256((const __m256i *)avx2_u8_byte2_high),
         _mm256_and_si256(_mm256_srli_epi16(in, 4), _mm256_set1_epi8(0x0F)));
     return (size_t)_mm_popcnt_u32((uint32_t)_mm256_movemask_epi8(
         _mm256_andnot_si256(_mm256_subs_epu8(p3, _mm256_set1_epi8(0x70)), t3)));
@@ -598,7 +511,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_big(
         r.written = 0;
         return r;
     }
-    j = avx2_u8_backup(s, 0, i);
+    j = gen_utf8_last_lead(s, 0, i);
     return gen_finish(unilane_scalar_validate_utf8(src + j, len - j), j, 0);
 }
 
@@ -688,7 +601,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_big(const unsi
     if (i < len) {
         /* the last 32 bytes, minus the counts of the ones already counted */
         __m256i c = avx2_u8_units_of(_mm256_loadu_si256((const __m256i *)(s + len - 32)));
-        n += avx2_u8_hsum(c) - avx2_u8_count_scalar(s + len - 32, 32 - (len - i));
+        n += avx2_u8_hsum(c) - gen_utf8_units(s + len - 32, 32 - (len - i));
     }
     return n;
 }
@@ -711,11 +624,11 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_big(cons
         /* s[lo .. i) is counted; the error is in a character that ends in
            s[i .. i + 64): the scalar kernel counts s[j .. e), then the
            SIMD code resumes at e, where decoding starts afresh */
-        j = avx2_u8_backup(s, lo, i);
-        n -= avx2_u8_count_scalar(s + j, i - j);
+        j = gen_utf8_last_lead(s, lo, i);
+        n -= gen_utf8_units(s + j, i - j);
         if (len - i < 64 + 3 + 64)
             return n + unilane_scalar_utf16_length_from_utf8_lossy(src + j, len - j);
-        e = avx2_u8_resync(s, i + 64);
+        e = gen_utf8_resync(s, len, i + 64);
         n += unilane_scalar_utf16_length_from_utf8_lossy(src + j, e - j);
         lo = e;
     }
@@ -1167,7 +1080,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_to16_lossy_big(const 
            decoding starts afresh */
         if (len - p < 64 + 3)
             break;
-        e = avx2_u8_resync(s, p + 64);
+        e = gen_utf8_resync(s, len, p + 64);
         w += unilane_scalar_utf8_to_utf16_lossy(src + p, e - p, dst + w);
         p = e;
     }
@@ -1381,15 +1294,6 @@ UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf8_to_latin1(const char *src, 
 }
 
 #undef AVX2_U8_INLINE
-#undef AVX2_U8_REP16
-#undef AVX2_U8_TS
-#undef AVX2_U8_TL
-#undef AVX2_U8_O3
-#undef AVX2_U8_LG
-#undef AVX2_U8_SR
-#undef AVX2_U8_O2
-#undef AVX2_U8_O4
-#undef AVX2_U8_TC
 
 #else
 /* ISO C forbids an empty translation unit. */
