@@ -26,6 +26,44 @@ UNILANE_TARGET_AVX2 static inline __m128i avx2_l1_load8(const char *p)
     return _mm_loadl_epi64((const __m128i *)(const void *)p);
 }
 
+/* n = 8 or 16 bytes (a constant) from p. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m128i avx2_l1_loadn(const char *p, int n)
+{
+    return n == 16 ? _mm_loadu_si128((const __m128i *)(const void *)p) : avx2_l1_load8(p);
+}
+
+/* The first n bytes of v (n = 8 or 16, a constant) at p. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_l1_storen(char *p, __m128i v, int n)
+{
+    if (n == 16)
+        _mm_storeu_si128((__m128i *)(void *)p, v);
+    else
+        _mm_storel_epi64((__m128i *)(void *)p, v);
+}
+
+/* n <= len <= 2n ASCII bytes (n = 8 or 16, a constant) are their own
+   UTF-8: copied as two overlapping halves of n bytes. Returns 0, having
+   written nothing, if a byte is >= 0x80. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_l1_copy_ascii(const char *src, size_t len, char *dst, int n)
+{
+    __m128i a = avx2_l1_loadn(src, n), b = avx2_l1_loadn(src + len - n, n);
+    if (_mm_movemask_epi8(_mm_or_si128(a, b)) != 0)
+        return 0;
+    avx2_l1_storen(dst, a, n);
+    avx2_l1_storen(dst + len - n, b, n);
+    return 1;
+}
+
+/* The bytes >= 0x80 of n <= len <= 2n bytes (n = 8 or 16, a constant) as
+   two overlapping halves of n bytes: the tail's mask less the bits of the
+   bytes the head counted. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_l1_high_bytes(const char *src, size_t len, int n)
+{
+    uint32_t a = (uint32_t)_mm_movemask_epi8(avx2_l1_loadn(src, n));
+    uint32_t b = (uint32_t)_mm_movemask_epi8(avx2_l1_loadn(src + len - n, n));
+    return (size_t)__builtin_popcount(a) + (size_t)__builtin_popcount(b >> (2 * (unsigned)n - len));
+}
+
 UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_latin1_to_utf16(const char *src, size_t len, uint16_t *dst)
 {
     size_t i = 0;
@@ -132,26 +170,17 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_l1_to_utf8_long(const ch
 
 UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_latin1_to_utf8(const char *src, size_t len, char *dst)
 {
-    if (len < 8)
-        return unilane_scalar_latin1_to_utf8(src, len, dst);
+    /* 8..32 ASCII bytes are their own output (avx2_l1_copy_ascii). Other
+       input under 32 bytes has no vector step (the blocks are 32 bytes),
+       nor has any under 8 bytes: the scalar kernel. */
     if (len < 16) {
-        /* 8..15 ASCII bytes are their own output: two overlapping halves */
-        __m128i a = avx2_l1_load8(src), b = avx2_l1_load8(src + len - 8);
-        if (_mm_movemask_epi8(_mm_or_si128(a, b)) == 0) {
-            _mm_storel_epi64((__m128i *)(void *)dst, a);
-            _mm_storel_epi64((__m128i *)(void *)(dst + len - 8), b);
+        if (len >= 8 && avx2_l1_copy_ascii(src, len, dst, 8))
             return len;
-        }
         return unilane_scalar_latin1_to_utf8(src, len, dst);
     }
     if (len <= 32) {
-        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)src);
-        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(src + len - 16));
-        if (_mm_movemask_epi8(_mm_or_si128(a, b)) == 0) {
-            _mm_storeu_si128((__m128i *)(void *)dst, a);
-            _mm_storeu_si128((__m128i *)(void *)(dst + len - 16), b);
+        if (avx2_l1_copy_ascii(src, len, dst, 16))
             return len;
-        }
         if (len < 32)
             return unilane_scalar_latin1_to_utf8(src, len, dst);
     } else if (len <= 64) {
@@ -173,19 +202,13 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_latin1
     size_t i = 0, n = len;
 
     if (len < 32) {
-        /* 8..31 bytes: two overlapping halves, the tail's mask less the
-           bytes the head counted */
-        if (len > 16) {
-            uint32_t a = (uint32_t)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)src));
-            uint32_t b = (uint32_t)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(src + len - 16)));
-            return len + (size_t)__builtin_popcount(a) + (size_t)__builtin_popcount(b >> (32 - len));
-        } else if (len >= 8) {
-            uint32_t a = (uint32_t)_mm_movemask_epi8(avx2_l1_load8(src));
-            uint32_t b = (uint32_t)_mm_movemask_epi8(avx2_l1_load8(src + len - 8));
-            return len + (size_t)__builtin_popcount(a) + (size_t)__builtin_popcount(b >> (16 - len));
-        }
+        /* 8..31 bytes: two overlapping halves (avx2_l1_high_bytes) */
+        if (len > 16)
+            return len + avx2_l1_high_bytes(src, len, 16);
+        if (len >= 8)
+            return len + avx2_l1_high_bytes(src, len, 8);
         {
-            /* 0..7 bytes */
+            /* 0..7 bytes, one at a time (no vector step) */
             size_t k, c = len;
             for (k = 0; k < len; k++)
                 c += (unsigned char)src[k] >> 7;

@@ -24,6 +24,10 @@
  * 2 in the slot of each of its units, so blocks whose surrogates are all
  * paired take the same 4-byte-slot path (avx2_u16_utf8_pairs); only
  * unpaired surrogates go to the scalar kernel.
+ *
+ * Below 8 units there is no vector step: the entries hand such input to
+ * the scalar kernel (the prefix scans go one unit at a time); the
+ * dispatcher sends it there before it reaches them (impl_avx2.c).
  */
 #include "avx2.h"
 #include "../generic/generic.h"
@@ -39,17 +43,6 @@ static inline unilane_result avx2_u16_ok(size_t read, size_t written)
     r.read = read;
     r.written = written;
     return r;
-}
-
-/* OR of units 0..n-1 (n < 8): the tiny-input checks below use it to take
-   the common case (ASCII, Latin-1) without calling the scalar kernel. */
-static inline uint32_t avx2_u16_or_units(const uint16_t *src, size_t n)
-{
-    uint32_t acc = 0;
-    size_t k;
-    for (k = 0; k < n; k++)
-        acc |= src[k];
-    return acc;
 }
 
 UNILANE_TARGET_AVX2 static inline __m256i avx2_u16_load(const uint16_t *p)
@@ -126,13 +119,17 @@ UNILANE_TARGET_AVX2 static inline size_t avx2_u16_first8(__m128i v, uint16_t bad
     return m ? (size_t)(__builtin_ctz(m) >> 1) : 8;
 }
 
-/* 8..15 units: the prefix from two overlapping halves. */
-UNILANE_TARGET_AVX2 static inline size_t avx2_u16_prefix_short(const uint16_t *src, size_t len, uint16_t badbits)
+/* n <= len <= 2n units (n = 8 or 16, a constant): the prefix from two
+   overlapping halves of n units. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix_short(const uint16_t *src, size_t len,
+                                                                              uint16_t badbits, int n)
 {
-    size_t p = avx2_u16_first8(avx2_u16_head8(src), badbits);
-    if (p < 8)
+    const __m256i bad = _mm256_set1_epi16((short)badbits);
+    size_t p = n == 16 ? avx2_u16_first(avx2_u16_load(src), bad) : avx2_u16_first8(avx2_u16_head8(src), badbits);
+    if (p < (size_t)n)
         return p;
-    return len - 8 + avx2_u16_first8(avx2_u16_tail8(src, len), badbits);
+    return len - (size_t)n + (n == 16 ? avx2_u16_first(avx2_u16_load(src + len - 16), bad)
+                                      : avx2_u16_first8(avx2_u16_tail8(src, len), badbits));
 }
 
 /* Units before the first unit with (u & bad) != 0: bad = 0xFF80 gives the
@@ -170,13 +167,16 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix_any(cons
                                                                             uint16_t high)
 {
     if (len < 8) {
+        /* no vector step: one unit at a time */
         size_t k = 0;
         while (k < len && !(src[k] & high))
             k++;
         return k;
     }
     if (len < 16)
-        return avx2_u16_prefix_short(src, len, high);
+        return avx2_u16_prefix_short(src, len, high, 8);
+    if (len <= 32)
+        return avx2_u16_prefix_short(src, len, high, 16);
     return avx2_u16_prefix(src, len, high);
 }
 
@@ -192,44 +192,32 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_latin1_prefix(con
 
 /* ---- validation and make_well_formed ---------------------------------- */
 
-/*
- * A 32-unit block with high-surrogate mask h and low-surrogate mask l is
- * well-formed iff every low follows a high and every high precedes a low:
- * l == h << 1, when the block starts on a boundary and the high in unit 31
- * (if any) is left for the next block (the 32-bit shift drops it).
- */
-
-UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_validate_long(const uint16_t *src, size_t len);
-
-UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result unilane_avx2_validate_utf16(const uint16_t *src, size_t len)
+/* Nonzero iff one of the 32 units v0|v1 is a surrogate. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_any_surr32(__m256i v0, __m256i v1)
 {
-    if (len < 8) {
-        size_t k;
-        for (k = 0; k < len; k++)
-            if ((src[k] & 0xF800) == 0xD800)
-                return unilane_scalar_validate_utf16(src, len);
-        return avx2_u16_ok(len, 0);
-    }
-    if (len < 16) {
-        /* 8..15 units: two overlapping halves without a surrogate */
-        if (!avx2_u16_any_surr8(avx2_u16_head8(src)) && !avx2_u16_any_surr8(avx2_u16_tail8(src, len)))
-            return avx2_u16_ok(len, 0);
-        return unilane_scalar_validate_utf16(src, len);
-    }
-    if (len < 32) {
-        __m256i s = _mm256_or_si256(avx2_u16_surr(avx2_u16_load(src)),
-                                    avx2_u16_surr(avx2_u16_load(src + len - 16)));
-        if (_mm256_testz_si256(s, s))
-            return avx2_u16_ok(len, 0);
-        return unilane_scalar_validate_utf16(src, len);
-    }
-    return avx2_u16_validate_long(src, len);
+    __m256i s = _mm256_or_si256(avx2_u16_surr(v0), avx2_u16_surr(v1));
+    return !_mm256_testz_si256(s, s);
+}
+
+/*
+ * A 32-unit block v0|v1 with high-surrogate mask h and low-surrogate mask l
+ * is well-formed iff every low follows a high and every high precedes a
+ * low: l == h << 1, when the block starts on a boundary and the high in
+ * unit 31 (if any) is left for the next block (the 32-bit shift drops it).
+ * carry = 1: the unit before the block is a high surrogate waiting for unit
+ * 0. Sets *h to the high-surrogate mask (bit 31: unit 31, carried into the
+ * next block).
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_paired32(__m256i v0, __m256i v1, uint32_t carry,
+                                                                       uint32_t *h)
+{
+    *h = avx2_u16_mask32(v0, v1, 0xD800);
+    return (uint32_t)((*h << 1) | carry) == avx2_u16_mask32(v0, v1, 0xDC00);
 }
 
 /* len >= 32 */
 UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_validate_long(const uint16_t *src, size_t len)
 {
-    unilane_result r;
     size_t i = 0;
     uint32_t carry = 0; /* 1: unit i-1 is a high surrogate waiting for its low */
 
@@ -249,17 +237,14 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_validate_lon
         {
             /* 32 <= len - i: one block with the pair check. */
             __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
-            __m256i s = _mm256_or_si256(avx2_u16_surr(v0), avx2_u16_surr(v1));
-            uint32_t h, l;
-            if (_mm256_testz_si256(s, s)) {
+            uint32_t h;
+            if (!avx2_u16_any_surr32(v0, v1)) {
                 if (carry)
                     break; /* the high surrogate at i-1 is unpaired */
                 i += 32;
                 continue;
             }
-            h = avx2_u16_mask32(v0, v1, 0xD800);
-            l = avx2_u16_mask32(v0, v1, 0xDC00);
-            if ((uint32_t)((h << 1) | carry) != l)
+            if (!avx2_u16_paired32(v0, v1, carry, &h))
                 break; /* an unpaired surrogate in [i - carry, i + 32): scalar finds it */
             /* The block advances by 32 whatever it holds, so the next load
                does not wait for this block's masks; a high surrogate in
@@ -272,15 +257,30 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_validate_lon
         i -= 1; /* start the scalar kernel at the pending high surrogate */
     } else if (i < len && len - i < 32) {
         /* The last 32 units; a surrogate-free window settles the tail. */
-        __m256i s = _mm256_or_si256(avx2_u16_surr(avx2_u16_load(src + len - 32)),
-                                    avx2_u16_surr(avx2_u16_load(src + len - 16)));
-        if (_mm256_testz_si256(s, s))
+        if (!avx2_u16_any_surr32(avx2_u16_load(src + len - 32), avx2_u16_load(src + len - 16)))
             i = len;
     }
     if (i == len)
         return avx2_u16_ok(len, 0);
-    r = gen_finish(unilane_scalar_validate_utf16(src + i, len - i), i, 0);
-    return r;
+    return gen_finish(unilane_scalar_validate_utf16(src + i, len - i), i, 0);
+}
+
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result unilane_avx2_validate_utf16(const uint16_t *src, size_t len)
+{
+    /* 8..31 units without a surrogate are valid: two overlapping halves.
+       The scalar kernel decides the others, and inputs under 8 units,
+       which have no vector step. */
+    if (len < 16) {
+        if (len >= 8 && !avx2_u16_any_surr8(avx2_u16_head8(src)) && !avx2_u16_any_surr8(avx2_u16_tail8(src, len)))
+            return avx2_u16_ok(len, 0);
+        return unilane_scalar_validate_utf16(src, len);
+    }
+    if (len < 32) {
+        if (!avx2_u16_any_surr32(avx2_u16_load(src), avx2_u16_load(src + len - 16)))
+            return avx2_u16_ok(len, 0);
+        return unilane_scalar_validate_utf16(src, len);
+    }
+    return avx2_u16_validate_long(src, len);
 }
 
 UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(const uint16_t *src, size_t len,
@@ -288,24 +288,15 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
 {
     size_t i = 0, n = 0;
     const int inplace = (src == dst);
+    uint32_t carry = 0;
 
-    if (len < 8) {
-        size_t k;
-        for (k = 0; k < len; k++)
-            if ((src[k] & 0xF800) == 0xD800)
-                return unilane_scalar_utf16_make_well_formed(src, len, dst);
-        if (!inplace)
-            for (k = 0; k < len; k++)
-                dst[k] = src[k];
-        return 0;
-    }
     if (len < 32) {
         /* 8..31 units without a surrogate are their own output: two
-           overlapping halves. */
+           overlapping halves. The scalar kernel takes the others, and
+           inputs under 8 units, which have no vector step. */
         if (len >= 16) {
             __m256i a = avx2_u16_load(src), b = avx2_u16_load(src + len - 16);
-            __m256i sa = avx2_u16_surr(a), sb = avx2_u16_surr(b);
-            if (_mm256_testz_si256(_mm256_or_si256(sa, sb), _mm256_or_si256(sa, sb))) {
+            if (!avx2_u16_any_surr32(a, b)) {
                 avx2_u16_store(dst, a);
                 avx2_u16_store(dst + len - 16, b);
                 return 0;
@@ -328,20 +319,18 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
      * the scalar kernel on the window [i - carry, i + 32 - hb), hb = 1 when
      * unit 31 is a high surrogate, which is then left to the next block.
      */
-    uint32_t carry = 0;
     while (len - i >= 32) {
         __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
-        __m256i s = _mm256_or_si256(avx2_u16_surr(v0), avx2_u16_surr(v1));
-        if (UNILANE_LIKELY(_mm256_testz_si256(s, s) && !carry)) {
+        if (UNILANE_LIKELY(!avx2_u16_any_surr32(v0, v1) && !carry)) {
             if (!inplace) {
                 avx2_u16_store(dst + i, v0);
                 avx2_u16_store(dst + i + 16, v1);
             }
         } else {
-            uint32_t h = avx2_u16_mask32(v0, v1, 0xD800);
-            uint32_t l = avx2_u16_mask32(v0, v1, 0xDC00);
-            uint32_t hb = h >> 31;
-            if ((uint32_t)((h << 1) | carry) == l) {
+            uint32_t h, hb;
+            int ok = avx2_u16_paired32(v0, v1, carry, &h);
+            hb = h >> 31;
+            if (ok) {
                 if (!inplace) {
                     if (carry)
                         dst[i - 1] = src[i - 1]; /* not written if its block went to scalar */
@@ -361,8 +350,7 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
         /* 1..31 units remain. A surrogate-free last 32-unit window is its
            own output (and so are the units of it already written). */
         __m256i v0 = avx2_u16_load(src + len - 32), v1 = avx2_u16_load(src + len - 16);
-        __m256i s = _mm256_or_si256(avx2_u16_surr(v0), avx2_u16_surr(v1));
-        if (_mm256_testz_si256(s, s)) {
+        if (!avx2_u16_any_surr32(v0, v1)) {
             if (!inplace) {
                 avx2_u16_store(dst + len - 32, v0);
                 avx2_u16_store(dst + len - 16, v1);
@@ -388,12 +376,42 @@ UNILANE_TARGET_AVX2 static inline __m256i avx2_u16_pack32(__m256i a, __m256i b)
     return _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8);
 }
 
+/*
+ * n <= len <= 2n units (n = 8 or 16, a constant), as two overlapping
+ * halves of n units: if no unit has a bit of `bad` set (0xFF00: all
+ * Latin-1; 0xFF80: all ASCII, whose UTF-8 is the same bytes), narrows them
+ * to len bytes at dst and returns 1; otherwise returns 0 having written
+ * nothing.
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_narrow_short(const uint16_t *src, size_t len, char *dst,
+                                                                           uint16_t bad, int n)
+{
+    if (n == 16) {
+        __m256i a = avx2_u16_load(src), b = avx2_u16_load(src + len - 16);
+        if (!_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi16((short)bad)))
+            return 0;
+        _mm_storeu_si128((__m128i *)(void *)dst, avx2_u16_pack16(a));
+        _mm_storeu_si128((__m128i *)(void *)(dst + len - 16), avx2_u16_pack16(b));
+    } else {
+        __m128i a = avx2_u16_head8(src), b = avx2_u16_tail8(src, len);
+        __m128i p;
+        uint64_t lo, hi;
+        if (!_mm_testz_si128(_mm_or_si128(a, b), _mm_set1_epi16((short)bad)))
+            return 0;
+        p = _mm_packus_epi16(a, b); /* bytes 0..7: units 0..7, 8..15: units len-8.. */
+        lo = (uint64_t)_mm_cvtsi128_si64(p);
+        hi = (uint64_t)_mm_extract_epi64(p, 1);
+        memcpy(dst, &lo, 8);
+        memcpy(dst + len - 8, &hi, 8);
+    }
+    return 1;
+}
+
 /* len >= 32 */
 UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_to_latin1_long(const uint16_t *src, size_t len,
                                                                                 char *dst)
 {
     const __m256i bad = _mm256_set1_epi16((short)0xFF00);
-    unilane_result r;
     size_t i = 0;
 
     while (len - i >= 64) {
@@ -421,45 +439,25 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_to_latin1_lo
             goto finish;
         _mm256_storeu_si256((__m256i *)(void *)(dst + len - 32), avx2_u16_pack32(v0, v1));
     }
-    r.status = UNILANE_OK;
-    r.read = len;
-    r.written = len;
-    return r;
+    return avx2_u16_ok(len, len);
 finish:
-    r = gen_finish(unilane_scalar_utf16_to_latin1(src + i, len - i, dst + i), i, i);
-    return r;
+    return gen_finish(unilane_scalar_utf16_to_latin1(src + i, len - i, dst + i), i, i);
 }
 
 UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf16_to_latin1(const uint16_t *src, size_t len,
                                                                                char *dst)
 {
-    if (len < 8) {
-        size_t k;
-        if (avx2_u16_or_units(src, len) > 0xFF)
-            return unilane_scalar_utf16_to_latin1(src, len, dst);
-        for (k = 0; k < len; k++)
-            dst[k] = (char)src[k];
-        return avx2_u16_ok(len, len);
-    }
+    /* 8..31 units all <= 0xFF: two overlapping halves. The scalar kernel
+       takes the others, and inputs under 8 units, which have no vector
+       step. */
     if (len < 16) {
-        /* 8..15 units all <= 0xFF: two overlapping halves */
-        __m128i a = avx2_u16_head8(src), b = avx2_u16_tail8(src, len);
-        if (_mm_testz_si128(_mm_or_si128(a, b), _mm_set1_epi16((short)0xFF00))) {
-            __m128i p = _mm_packus_epi16(a, b);
-            uint64_t lo = (uint64_t)_mm_cvtsi128_si64(p), hi = (uint64_t)_mm_extract_epi64(p, 1);
-            memcpy(dst, &lo, 8);
-            memcpy(dst + len - 8, &hi, 8);
+        if (len >= 8 && avx2_u16_narrow_short(src, len, dst, 0xFF00, 8))
             return avx2_u16_ok(len, len);
-        }
         return unilane_scalar_utf16_to_latin1(src, len, dst);
     }
     if (len < 32) {
-        __m256i a = avx2_u16_load(src), b = avx2_u16_load(src + len - 16);
-        if (_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi16((short)0xFF00))) {
-            _mm_storeu_si128((__m128i *)(void *)dst, avx2_u16_pack16(a));
-            _mm_storeu_si128((__m128i *)(void *)(dst + len - 16), avx2_u16_pack16(b));
+        if (avx2_u16_narrow_short(src, len, dst, 0xFF00, 16))
             return avx2_u16_ok(len, len);
-        }
         return unilane_scalar_utf16_to_latin1(src, len, dst);
     }
     return avx2_u16_to_latin1_long(src, len, dst);
@@ -486,22 +484,12 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(
     size_t i = 0, total = 0;
     uint32_t carry = 0; /* 1: unit i-1 is a high surrogate not yet paired */
 
-    if (len < 8) {
-        /* 0..7 units: 1, 2 or 3 bytes a unit when none is a surrogate */
-        size_t k, n = 0;
-        for (k = 0; k < len; k++) {
-            uint32_t u = src[k];
-            if ((u & 0xF800) == 0xD800)
-                return unilane_scalar_utf8_length_from_utf16(src, len);
-            n += 1 + (u >= 0x80) + (u >= 0x800);
-        }
-        return n;
-    }
     if (len < 32) {
         /* 8..31 units without a surrogate: 3 bytes a unit, less one per
            unit below 0x800 and one more per ASCII unit; the masks of the
            tail half drop the units the head half counted (two mask bits a
-           unit). */
+           unit). The scalar kernel counts the others, and inputs under 8
+           units, which have no vector step. */
         if (len > 16) {
             __m256i a = avx2_u16_load(src), b = avx2_u16_load(src + len - 16);
             __m256i ta = _mm256_and_si256(a, f800), tb = _mm256_and_si256(b, f800);
@@ -515,7 +503,7 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(
                 return 3 * len - (size_t)((__builtin_popcount(a1) + __builtin_popcount(a2) + __builtin_popcount(b1)
                                            + __builtin_popcount(b2)) >> 1);
             }
-        } else {
+        } else if (len >= 8) {
             __m128i a = avx2_u16_head8(src), b = avx2_u16_tail8(src, len);
             if (!avx2_u16_any_surr8(a) && !avx2_u16_any_surr8(b)) {
                 const __m128i z = _mm_setzero_si128();
@@ -619,12 +607,105 @@ UNILANE_TARGET_AVX2 static inline void avx2_u16_utf8_consts_init(avx2_u16_utf8_c
 }
 
 /*
- * The 3-byte case of avx2_u16_utf8_block2 for 16 units with a surrogate.
- * Every surrogate must be part of a pair inside the block, except a high
- * surrogate in unit 15, taken to pair with the unit after the block (when
- * allow15): the block then converts units 0..14 only. Returns the units
- * converted (16, or 15 after a high surrogate), or 0, having written
- * nothing, when a surrogate is unpaired (the scalar kernel handles it).
+ * The UTF-8 of a block of 16 units, computed but not yet stored: four
+ * 16-byte stores, a[lane 0] at out, b[lane 0] at out + o1, a[lane 1] at
+ * out + o2, b[lane 1] at out + o3 (avx2_u16_utf8_put); n: the byte count.
+ * Each store starts at the output of a group of units (8 in the 2-byte
+ * case, 4 in the 4-byte-slot case), so up to 12 bytes past the n bytes are
+ * overwritten with garbage (64 bytes of room always suffice).
+ */
+typedef struct avx2_u16_pend {
+    __m256i a, b;
+    size_t o1, o2, o3, n;
+} avx2_u16_pend;
+
+/*
+ * The output of 16 units with at least one non-ASCII unit, into *p
+ * (17..48 bytes; top5 = v & 0xF800). Returns 2 when every unit is below
+ * U+0800: eight 2-byte slots per lane, a = b, o1 = 0, o3 = o2, so that
+ * avx2_u16_utf8_emit stores it with two stores; 1 when some unit needs 3
+ * bytes (a 4-byte slot per unit); 0 when a unit is a surrogate (*p unset).
+ *
+ * `pairs` (a constant) is the variant of avx2_u16_utf8_pairs, for a block
+ * whose surrogates are all paired: the 4-byte-slot case, with the slots of
+ * the surrogates (bytes 0, 1 in `sw` where `ssel`) put in, and their mask
+ * bits `sm` (two per unit) kept like those of units below U+0800. One body
+ * for both, so that the layout of the slots is written once.
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_slots(__m256i v, __m256i top5, avx2_u16_pend *p,
+                                                                         const avx2_u16_utf8_consts *k, int pairs,
+                                                                         __m256i sw, __m256i ssel, uint32_t sm)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    /* -1 where u < 0x80, and where u < 0x800 */
+    __m256i is1 = _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), zero);
+    __m256i lt800 = _mm256_cmpeq_epi16(top5, zero);
+    /* two-byte slot: low byte 0xC0 | u >> 6, high byte 0x80 | (u & 0x3F) */
+    __m256i two = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 6),
+                                                  _mm256_and_si256(_mm256_slli_epi16(v, 8), k->x3f00)),
+                                  k->x80c0);
+    if (!pairs && _mm256_testc_si256(lt800, k->ones)) {
+        /* Mask byte j of movemask(packs(is1, 0)): lane 0 bytes 0..7 =
+           units 0..7, lane 1 bytes 16..23 = units 8..15. */
+        __m256i w = _mm256_blendv_epi8(two, v, is1);
+        uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(is1, zero));
+        uint32_t g0 = m & 0xFF, g1 = (m >> 16) & 0xFF;
+        __m256i c = _mm256_shuffle_epi8(w, avx2_u16_rows(unilane_avx2_utf8_pack2[g0], unilane_avx2_utf8_pack2[g1]));
+        size_t n0 = 8 + (size_t)__builtin_popcount(g0);
+        p->a = c;
+        p->b = c;
+        p->o1 = 0;
+        p->o2 = n0;
+        p->o3 = n0;
+        p->n = n0 + 8 + (size_t)__builtin_popcount(g1);
+        return 2;
+    } else if (!pairs && !_mm256_testz_si256(_mm256_cmpeq_epi16(top5, k->d800), k->ones)) {
+        return 0; /* a surrogate */
+    } else {
+        /* 4-byte slot: bytes 0, 1 in word a, byte 2 in word b.
+           3-byte: a = (0xE0 | u >> 12) | (0x80 | (u >> 6 & 0x3F)) << 8,
+                   b = 0x80 | (u & 0x3F). */
+        __m256i three = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 12),
+                                                        _mm256_and_si256(_mm256_slli_epi16(v, 2), k->x3f00)),
+                                        k->x80e0);
+        __m256i a = _mm256_blendv_epi8(_mm256_blendv_epi8(three, two, lt800), v, is1);
+        __m256i b = _mm256_or_si256(_mm256_and_si256(v, k->x003f), k->x0080);
+        __m256i a4 = pairs ? _mm256_blendv_epi8(a, sw, ssel) : a; /* the surrogates' slots */
+        /* lo: units 0-3 | 8-11, hi: units 4-7 | 12-15, as 32-bit slots */
+        __m256i lo = _mm256_unpacklo_epi16(a4, b), hi = _mm256_unpackhi_epi16(a4, b);
+        /* movemask gives two equal bits per unit; keep the even one of
+           is1 and the odd one of lt800: byte j of m is the pack3 index
+           of units 4j..4j+3. */
+        uint32_t m = ((uint32_t)_mm256_movemask_epi8(is1) & 0x55555555u)
+                   | (((uint32_t)_mm256_movemask_epi8(lt800) | sm) & 0xAAAAAAAAu);
+        uint32_t g0 = m & 0xFF, g1 = (m >> 8) & 0xFF, g2 = (m >> 16) & 0xFF, g3 = m >> 24;
+        size_t n0 = avx2_u16_pack3_len[g0];
+        size_t n1 = n0 + avx2_u16_pack3_len[g1];
+        size_t n2 = n1 + avx2_u16_pack3_len[g2];
+        p->a = _mm256_shuffle_epi8(lo, avx2_u16_rows(avx2_u16_pack3[g0], avx2_u16_pack3[g2]));
+        p->b = _mm256_shuffle_epi8(hi, avx2_u16_rows(avx2_u16_pack3[g1], avx2_u16_pack3[g3]));
+        p->o1 = n0;
+        p->o2 = n1;
+        p->o3 = n2;
+        p->n = n2 + avx2_u16_pack3_len[g3];
+        return 1;
+    }
+}
+
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_compute(__m256i v, __m256i top5, avx2_u16_pend *p,
+                                                                           const avx2_u16_utf8_consts *k)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    return avx2_u16_utf8_slots(v, top5, p, k, 0, zero, zero, 0);
+}
+
+/*
+ * avx2_u16_utf8_compute for 16 units with a surrogate. Every surrogate must
+ * be part of a pair inside the block, except a high surrogate in unit 15,
+ * taken to pair with the unit after the block (when allow15): the block
+ * then converts units 0..14 only, and p->n leaves out the 2 bytes of unit
+ * 15. Returns the units converted (16, or 15 after a high surrogate), or 0,
+ * *p unset, when a surrogate is unpaired (the scalar kernel handles it).
  *
  * A pair (h, l) is U+10000 + ((h & 0x3FF) << 10 | (l & 0x3FF)): 4 bytes,
  * two for each unit, so the pair fits the slot layout of the 3-byte case
@@ -637,10 +718,9 @@ UNILANE_TARGET_AVX2 static inline void avx2_u16_utf8_consts_init(avx2_u16_utf8_c
  * out: its 2 bytes are then junk too).
  */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs(__m256i v, __m256i top5, int allow15,
-                                                                            char *out, size_t *written,
+                                                                            avx2_u16_pend *p,
                                                                             const avx2_u16_utf8_consts *k)
 {
-    const __m256i zero = _mm256_setzero_si256();
     const __m256i x3f00 = k->x3f00;
     __m256i t6 = _mm256_and_si256(v, _mm256_set1_epi16((short)0xFC00));
     __m256i hs = _mm256_cmpeq_epi16(t6, k->d800);
@@ -648,18 +728,10 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs(__m2
     /* two equal mask bits per unit */
     uint32_t hm = (uint32_t)_mm256_movemask_epi8(hs), lm = (uint32_t)_mm256_movemask_epi8(ls);
     uint32_t h15 = hm >> 31; /* unit 15 is a high surrogate */
-    __m256i is1, lt800, two, three, prev, hh, wh, wl, a, b, lo, hi, clo, chi;
-    uint32_t m, g0, g1, g2, g3;
-    size_t n0, n1, n2, n;
+    __m256i prev, hh, wh, wl;
     /* every low follows a high, every high but unit 15 precedes a low */
     if ((uint32_t)(hm << 2) != lm || (h15 && !allow15))
         return 0;
-    is1 = _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), zero);
-    lt800 = _mm256_cmpeq_epi16(top5, zero);
-    two = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00)),
-                          k->x80c0);
-    three = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 12), _mm256_and_si256(_mm256_slli_epi16(v, 2), x3f00)),
-                            k->x80e0);
     /* prev: unit k-1 in unit k (0 in unit 0, which is never a paired low) */
     prev = _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 14);
     hh = _mm256_add_epi16(_mm256_and_si256(v, _mm256_set1_epi16(0x03FF)), _mm256_set1_epi16(0x0040));
@@ -669,104 +741,9 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs(__m2
                                          _mm256_and_si256(_mm256_srli_epi16(v, 6), _mm256_set1_epi16(0x000F))),
                          _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00),
                                          _mm256_set1_epi16((short)0x8080)));
-    a = _mm256_blendv_epi8(_mm256_blendv_epi8(three, two, lt800), v, is1);
-    a = _mm256_blendv_epi8(a, _mm256_blendv_epi8(wh, wl, ls), _mm256_or_si256(hs, ls));
-    b = _mm256_or_si256(_mm256_and_si256(v, k->x003f), k->x0080);
-    lo = _mm256_unpacklo_epi16(a, b);
-    hi = _mm256_unpackhi_epi16(a, b);
-    m = ((uint32_t)_mm256_movemask_epi8(is1) & 0x55555555u)
-      | (((uint32_t)_mm256_movemask_epi8(lt800) | hm | lm) & 0xAAAAAAAAu);
-    g0 = m & 0xFF;
-    g1 = (m >> 8) & 0xFF;
-    g2 = (m >> 16) & 0xFF;
-    g3 = m >> 24;
-    clo = _mm256_shuffle_epi8(lo, avx2_u16_rows(avx2_u16_pack3[g0], avx2_u16_pack3[g2]));
-    chi = _mm256_shuffle_epi8(hi, avx2_u16_rows(avx2_u16_pack3[g1], avx2_u16_pack3[g3]));
-    n0 = avx2_u16_pack3_len[g0];
-    n1 = n0 + avx2_u16_pack3_len[g1];
-    n2 = n1 + avx2_u16_pack3_len[g2];
-    n = n2 + avx2_u16_pack3_len[g3];
-    _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(clo));
-    _mm_storeu_si128((__m128i *)(void *)(out + n0), _mm256_castsi256_si128(chi));
-    _mm_storeu_si128((__m128i *)(void *)(out + n1), _mm256_extracti128_si256(clo, 1));
-    _mm_storeu_si128((__m128i *)(void *)(out + n2), _mm256_extracti128_si256(chi, 1));
-    *written = n - 2 * (size_t)h15;
+    avx2_u16_utf8_slots(v, top5, p, k, 1, _mm256_blendv_epi8(wh, wl, ls), _mm256_or_si256(hs, ls), hm | lm);
+    p->n -= 2 * (size_t)h15;
     return 16 - (size_t)h15;
-}
-
-/*
- * Converts 16 units with at least one non-ASCII unit to UTF-8 at out and
- * stores the byte count (17..48) in *written; returns 1. Returns 0, having
- * written nothing, when a unit is a surrogate. Each 16-byte store starts at
- * the output of a group of units (8 in the 2-byte case, 4 in the 3-byte
- * case), so up to 12 bytes past the block's output are overwritten with
- * garbage (64 bytes of room always suffice).
- */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block2(__m256i v, __m256i top5, char *out,
-                                                                          size_t *written, const avx2_u16_utf8_consts *k)
-{
-    const __m256i zero = _mm256_setzero_si256();
-    /* -1 where u < 0x80, and where u < 0x800 */
-    __m256i is1 = _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), zero);
-    __m256i lt800 = _mm256_cmpeq_epi16(top5, zero);
-    /* two-byte slot: low byte 0xC0 | u >> 6, high byte 0x80 | (u & 0x3F) */
-    __m256i two = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 6),
-                                                  _mm256_and_si256(_mm256_slli_epi16(v, 8), k->x3f00)),
-                                  k->x80c0);
-
-    if (_mm256_testc_si256(lt800, k->ones)) {
-        /* All units below U+0800: eight 2-byte slots per lane. Mask byte j
-           of movemask(packs(is1, 0)): lane 0 bytes 0..7 = units 0..7,
-           lane 1 bytes 16..23 = units 8..15. */
-        __m256i w = _mm256_blendv_epi8(two, v, is1);
-        uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(is1, zero));
-        uint32_t g0 = m & 0xFF, g1 = (m >> 16) & 0xFF;
-        __m256i sh = avx2_u16_rows(unilane_avx2_utf8_pack2[g0], unilane_avx2_utf8_pack2[g1]);
-        __m256i c = _mm256_shuffle_epi8(w, sh);
-        size_t n0 = 8 + (size_t)__builtin_popcount(g0);
-        _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(c));
-        _mm_storeu_si128((__m128i *)(void *)(out + n0), _mm256_extracti128_si256(c, 1));
-        *written = n0 + 8 + (size_t)__builtin_popcount(g1);
-        return 1;
-    } else if (!_mm256_testz_si256(_mm256_cmpeq_epi16(top5, k->d800), k->ones)) {
-        return 0; /* a surrogate */
-    } else {
-        /* 1-3 bytes per unit; a 4-byte slot per unit: bytes 0,1 in word a,
-           byte 2 in word b.
-           3-byte: a = (0xE0 | u >> 12) | (0x80 | (u >> 6 & 0x3F)) << 8,
-                   b = 0x80 | (u & 0x3F). */
-        __m256i three = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 12),
-                                                        _mm256_and_si256(_mm256_slli_epi16(v, 2), k->x3f00)),
-                                        k->x80e0);
-        __m256i a = _mm256_blendv_epi8(_mm256_blendv_epi8(three, two, lt800), v, is1);
-        __m256i b = _mm256_or_si256(_mm256_and_si256(v, k->x003f), k->x0080);
-        /* lo: units 0-3 | 8-11, hi: units 4-7 | 12-15, as 32-bit slots */
-        __m256i lo = _mm256_unpacklo_epi16(a, b), hi = _mm256_unpackhi_epi16(a, b);
-        /* movemask gives two equal bits per unit; keep the even one of
-           is1 and the odd one of lt800: byte j of m is the pack3 index
-           of units 4j..4j+3. */
-        uint32_t m = ((uint32_t)_mm256_movemask_epi8(is1) & 0x55555555u)
-                   | ((uint32_t)_mm256_movemask_epi8(lt800) & 0xAAAAAAAAu);
-        uint32_t g0 = m & 0xFF, g1 = (m >> 8) & 0xFF, g2 = (m >> 16) & 0xFF, g3 = m >> 24;
-        __m256i clo = _mm256_shuffle_epi8(lo, avx2_u16_rows(avx2_u16_pack3[g0], avx2_u16_pack3[g2]));
-        __m256i chi = _mm256_shuffle_epi8(hi, avx2_u16_rows(avx2_u16_pack3[g1], avx2_u16_pack3[g3]));
-        size_t n0 = avx2_u16_pack3_len[g0];
-        size_t n1 = n0 + avx2_u16_pack3_len[g1];
-        size_t n2 = n1 + avx2_u16_pack3_len[g2];
-        _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(clo));
-        _mm_storeu_si128((__m128i *)(void *)(out + n0), _mm256_castsi256_si128(chi));
-        _mm_storeu_si128((__m128i *)(void *)(out + n1), _mm256_extracti128_si256(clo, 1));
-        _mm_storeu_si128((__m128i *)(void *)(out + n2), _mm256_extracti128_si256(chi, 1));
-        *written = n2 + avx2_u16_pack3_len[g3];
-        return 1;
-    }
-}
-
-/* avx2_u16_utf8_block2 with top5 = v & 0xF800 computed here. */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block(__m256i v, char *out, size_t *written,
-                                                                         const avx2_u16_utf8_consts *k)
-{
-    return avx2_u16_utf8_block2(v, _mm256_and_si256(v, k->f800), out, written, k);
 }
 
 /* Copies buf[0..n) to out, 8 <= n <= 48, with two fixed-size overlapping
@@ -788,96 +765,8 @@ UNILANE_TARGET_AVX2 static inline void avx2_u16_copy_small(char *out, const char
     }
 }
 
-/* avx2_u16_utf8_block through a buffer: writes exactly the n output bytes. */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block_exact(__m256i v, char *out, size_t *written,
-                                                                               const avx2_u16_utf8_consts *k)
-{
-    char buf[64];
-    size_t n;
-    if (!avx2_u16_utf8_block(v, buf, &n, k))
-        return 0;
-    avx2_u16_copy_small(out, buf, n); /* n is 17..48 */
-    *written = n;
-    return 1;
-}
-
-/* avx2_u16_utf8_pairs (allow15) through a buffer: writes exactly the n
-   output bytes; returns the units converted (16 or 15) or 0. */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs_exact(__m256i v, char *out,
-                                                                                  size_t *written,
-                                                                                  const avx2_u16_utf8_consts *k)
-{
-    char buf[64];
-    size_t n, c = avx2_u16_utf8_pairs(v, _mm256_and_si256(v, k->f800), 1, buf, &n, k);
-    if (!c)
-        return 0;
-    avx2_u16_copy_small(out, buf, n); /* n is 15..46 */
-    *written = n;
-    return c;
-}
-
-/*
- * avx2_u16_utf8_block2 without the stores, for the strict
- * pipeline of avx2_u16_to_utf8: the output of 16 units with a non-ASCII
- * one, as four 16-byte stores avx2_u16_utf8_put makes later: a[lane 0] at
- * out, b[lane 0] at out + p->o1, a[lane 1] at out + p->o2, b[lane 1] at
- * out + p->o3 (the 2-byte case stores each half twice). p->n: the byte
- * count. Returns 0 when a unit is a surrogate (*p unset).
- */
-typedef struct avx2_u16_pend {
-    __m256i a, b;
-    size_t o1, o2, o3, n;
-} avx2_u16_pend;
-
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_compute(__m256i v, __m256i top5, avx2_u16_pend *p,
-                                                                           const avx2_u16_utf8_consts *k)
-{
-    const __m256i zero = _mm256_setzero_si256();
-    __m256i is1 = _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), zero);
-    __m256i lt800 = _mm256_cmpeq_epi16(top5, zero);
-    __m256i two = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 6),
-                                                  _mm256_and_si256(_mm256_slli_epi16(v, 8), k->x3f00)),
-                                  k->x80c0);
-    if (_mm256_testc_si256(lt800, k->ones)) {
-        __m256i w = _mm256_blendv_epi8(two, v, is1);
-        uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(is1, zero));
-        uint32_t g0 = m & 0xFF, g1 = (m >> 16) & 0xFF;
-        __m256i c = _mm256_shuffle_epi8(w, avx2_u16_rows(unilane_avx2_utf8_pack2[g0], unilane_avx2_utf8_pack2[g1]));
-        size_t n0 = 8 + (size_t)__builtin_popcount(g0);
-        p->a = c;
-        p->b = c;
-        p->o1 = 0;
-        p->o2 = n0;
-        p->o3 = n0;
-        p->n = n0 + 8 + (size_t)__builtin_popcount(g1);
-        return 1;
-    } else if (!_mm256_testz_si256(_mm256_cmpeq_epi16(top5, k->d800), k->ones)) {
-        return 0; /* a surrogate */
-    } else {
-        __m256i three = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 12),
-                                                        _mm256_and_si256(_mm256_slli_epi16(v, 2), k->x3f00)),
-                                        k->x80e0);
-        __m256i a = _mm256_blendv_epi8(_mm256_blendv_epi8(three, two, lt800), v, is1);
-        __m256i b = _mm256_or_si256(_mm256_and_si256(v, k->x003f), k->x0080);
-        __m256i lo = _mm256_unpacklo_epi16(a, b), hi = _mm256_unpackhi_epi16(a, b);
-        uint32_t m = ((uint32_t)_mm256_movemask_epi8(is1) & 0x55555555u)
-                   | ((uint32_t)_mm256_movemask_epi8(lt800) & 0xAAAAAAAAu);
-        uint32_t g0 = m & 0xFF, g1 = (m >> 8) & 0xFF, g2 = (m >> 16) & 0xFF, g3 = m >> 24;
-        size_t n0 = avx2_u16_pack3_len[g0];
-        size_t n1 = n0 + avx2_u16_pack3_len[g1];
-        size_t n2 = n1 + avx2_u16_pack3_len[g2];
-        p->a = _mm256_shuffle_epi8(lo, avx2_u16_rows(avx2_u16_pack3[g0], avx2_u16_pack3[g2]));
-        p->b = _mm256_shuffle_epi8(hi, avx2_u16_rows(avx2_u16_pack3[g1], avx2_u16_pack3[g3]));
-        p->o1 = n0;
-        p->o2 = n1;
-        p->o3 = n2;
-        p->n = n2 + avx2_u16_pack3_len[g3];
-        return 1;
-    }
-}
-
-/* The stores of a block computed by avx2_u16_utf8_compute: up to 12 bytes
-   past out + p->n are overwritten with garbage. */
+/* The stores of *p at out: up to 12 bytes past out + p->n are overwritten
+   with garbage. */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_utf8_put(char *out, const avx2_u16_pend *p)
 {
     _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(p->a));
@@ -886,12 +775,48 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_utf8_put(char *ou
     _mm_storeu_si128((__m128i *)(void *)(out + p->o3), _mm256_extracti128_si256(p->b, 1));
 }
 
-/* avx2_u16_utf8_put through a buffer: writes exactly the p->n bytes. */
-UNILANE_TARGET_AVX2 static inline void avx2_u16_utf8_put_exact(char *out, const avx2_u16_pend *p)
+/* The stores of *p where avx2_u16_utf8_compute returned `kind`: a 2-byte
+   block (kind 2) needs only two of the four. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_utf8_emit(char *out, const avx2_u16_pend *p, int kind)
+{
+    if (kind == 2) {
+        _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(p->a));
+        _mm_storeu_si128((__m128i *)(void *)(out + p->o2), _mm256_extracti128_si256(p->a, 1));
+    } else {
+        avx2_u16_utf8_put(out, p);
+    }
+}
+
+/* avx2_u16_utf8_emit through a buffer: writes exactly the p->n bytes. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_utf8_put_exact(char *out, const avx2_u16_pend *p,
+                                                                               int kind)
 {
     char buf[64];
-    avx2_u16_utf8_put(buf, p);
-    avx2_u16_copy_small(out, buf, p->n); /* 17..48 */
+    avx2_u16_utf8_emit(buf, p, kind);
+    avx2_u16_copy_small(out, buf, p->n); /* 15..48 */
+}
+
+/* avx2_u16_utf8_compute and its stores at out through the buffer (exactly
+   the *n bytes); returns 0, having written nothing, for a block with a
+   surrogate. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block_exact(__m256i v, char *out, size_t *n,
+                                                                               const avx2_u16_utf8_consts *k)
+{
+    avx2_u16_pend p;
+    int kind = avx2_u16_utf8_compute(v, _mm256_and_si256(v, k->f800), &p, k);
+    if (!kind)
+        return 0;
+    avx2_u16_utf8_put_exact(out, &p, kind);
+    *n = p.n;
+    return 1;
+}
+
+/* The 16 ASCII units v as 16 bytes at dst + *w; advances *i and *w. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_ascii16(__m256i v, char *dst, size_t *i, size_t *w)
+{
+    _mm_storeu_si128((__m128i *)(void *)(dst + *w), avx2_u16_pack16(v));
+    *i += 16;
+    *w += 16;
 }
 
 /*
@@ -909,7 +834,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_strict_step(const 
     int ascii;
     *i += 16;
     if (len - *i < 16) {
-        avx2_u16_utf8_put_exact(dst + *w, cur);
+        avx2_u16_utf8_put_exact(dst + *w, cur, 1);
         *w += cur->n;
         return 0;
     }
@@ -919,13 +844,29 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_strict_step(const 
         if (ascii)
             avx2_u16_utf8_put(dst + *w, cur);
         else
-            avx2_u16_utf8_put_exact(dst + *w, cur);
+            avx2_u16_utf8_put_exact(dst + *w, cur, 1);
         *w += cur->n;
         return 0;
     }
     avx2_u16_utf8_put(dst + *w, cur);
     *w += cur->n;
     return 1;
+}
+
+/* avx2_u16_utf8_pairs (allow15) and its stores at out, directly or
+   (`exact`, a constant) through the buffer. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs_put(__m256i v, __m256i top5, char *out,
+                                                                                avx2_u16_pend *p,
+                                                                                const avx2_u16_utf8_consts *k, int exact)
+{
+    size_t c = avx2_u16_utf8_pairs(v, top5, 1, p, k);
+    if (c) {
+        if (exact)
+            avx2_u16_utf8_put_exact(out, p, 1);
+        else
+            avx2_u16_utf8_put(out, p);
+    }
+    return c;
 }
 
 /*
@@ -948,7 +889,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE avx2_u16_pos avx2_u16_utf8_pair
 {
     avx2_u16_utf8_consts kc;
     avx2_u16_pos r;
-    size_t n, k;
+    avx2_u16_pend pb;
+    size_t k;
     const __m256i fc00 = _mm256_set1_epi16((short)0xFC00), dc00 = _mm256_set1_epi16((short)0xDC00);
     avx2_u16_utf8_consts_init(&kc);
     while (len - i >= 28) {
@@ -964,11 +906,12 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE avx2_u16_pos avx2_u16_utf8_pair
             uint32_t c15 = (src[i + 15] & 0xFC00) == 0xD800 ? 3u : 0u;
             direct = ((((hn << 2) | c15) ^ ln) & 0x0FFFFFFFu) == 0;
         }
-        k = direct ? avx2_u16_utf8_pairs(v, top5, 1, dst + w, &n, &kc) : avx2_u16_utf8_pairs_exact(v, dst + w, &n, &kc);
+        k = direct ? avx2_u16_utf8_pairs_put(v, top5, dst + w, &pb, &kc, 0)
+                   : avx2_u16_utf8_pairs_put(v, top5, dst + w, &pb, &kc, 1);
         if (!k)
             break;
         i += k;
-        w += n;
+        w += pb.n;
     }
     r.i = i;
     r.w = w;
@@ -995,13 +938,14 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_utf8_cold(co
             return avx2_u16_ok(q.i, q.w);
     } else {
         avx2_u16_utf8_consts kc;
-        size_t n;
+        avx2_u16_pend pb;
+        __m256i v = avx2_u16_load(src + i);
         avx2_u16_utf8_consts_init(&kc);
-        k = avx2_u16_utf8_pairs_exact(avx2_u16_load(src + i), dst + w, &n, &kc);
+        k = avx2_u16_utf8_pairs_put(v, _mm256_and_si256(v, kc.f800), dst + w, &pb, &kc, 1);
         /* 15: unit 15 is a high surrogate, left for later (if it ends the
            input, the finisher reports or replaces it) */
         if (k)
-            return avx2_u16_ok(i + k, w + n);
+            return avx2_u16_ok(i + k, w + pb.n);
     }
     /* An unpaired surrogate: scalar on these 16 units, less a final high
        surrogate when more input follows (it is left for later). */
@@ -1012,6 +956,20 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_utf8_cold(co
     if (r.status != UNILANE_OK)
         return gen_finish(r, i, w);
     return avx2_u16_ok(i + k, w + r.written);
+}
+
+/*
+ * i and w from r, the OK result of avx2_u16_utf8_cold, one field at a time
+ * through general registers, as gen_finish (generic.h) does and for the
+ * same reason: a reload of the struct as one 16-byte vector over its
+ * narrower stores stalls on store forwarding.
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_take(unilane_result r, size_t *i, size_t *w)
+{
+    size_t rd = r.read, wr = r.written;
+    __asm__("" : "+r"(rd), "+r"(wr));
+    *i = rd;
+    *w = wr;
 }
 
 /*
@@ -1048,12 +1006,11 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
     while (len - i >= 28) {
         __m256i v = avx2_u16_load(src + i);
         __m256i top5 = _mm256_and_si256(v, kc.f800);
-        size_t n;
+        avx2_u16_pend pa;
+        int kind;
         if (_mm256_testz_si256(v, ff80)) {
             /* ASCII: 16 units, then 32 at a time while that lasts */
-            _mm_storeu_si128((__m128i *)(void *)(dst + w), avx2_u16_pack16(v));
-            i += 16;
-            w += 16;
+            avx2_u16_ascii16(v, dst, &i, &w);
             while (len - i >= 32) {
                 __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
                 if (!_mm256_testz_si256(_mm256_or_si256(v0, v1), ff80))
@@ -1070,7 +1027,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
                (ASCII, or a block without a surrogate, computed in turn),
                else through a buffer. The checks are those lossy mode
                makes anyway. */
-            avx2_u16_pend pa, pb;
+            avx2_u16_pend pb;
             if (!avx2_u16_utf8_compute(v, top5, &pa, &kc))
                 goto surrogate;
             while (avx2_u16_strict_step(src, len, dst, &i, &w, &pa, &pb, &kc)
@@ -1078,31 +1035,26 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
                 ;
             continue;
         }
-        if (UNILANE_LIKELY(avx2_u16_utf8_block2(v, top5, dst + w, &n, &kc))) {
+        kind = avx2_u16_utf8_compute(v, top5, &pa, &kc);
+        if (UNILANE_LIKELY(kind)) {
+            avx2_u16_utf8_emit(dst + w, &pa, kind);
             i += 16;
-            w += n;
+            w += pa.n;
             continue;
         }
     surrogate:
-        /* A surrogate: out of line (one call, as the scalar call was
-           before, so that the code above is compiled as it was) */
+        /* A surrogate: out of line, one call (the blocks of pairs are rare
+           enough not to be worth registers in this loop) */
         r = avx2_u16_utf8_cold(src, len, dst, lossy, 0, i, w);
         if (r.status != UNILANE_OK)
             return r;
-        {
-            size_t rd = r.read, wr = r.written;
-            __asm__("" : "+r"(rd), "+r"(wr)); /* see avx2_u16_offset */
-            i = rd;
-            w = wr;
-        }
+        avx2_u16_take(r, &i, &w);
     }
     while (len - i >= 16) {
         __m256i v = avx2_u16_load(src + i);
         size_t n;
         if (_mm256_testz_si256(v, ff80)) {
-            _mm_storeu_si128((__m128i *)(void *)(dst + w), avx2_u16_pack16(v));
-            i += 16;
-            w += 16;
+            avx2_u16_ascii16(v, dst, &i, &w);
             continue;
         }
         if (avx2_u16_utf8_block_exact(v, dst + w, &n, &kc)) {
@@ -1113,12 +1065,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
         r = avx2_u16_utf8_cold(src, len, dst, lossy, 1, i, w);
         if (r.status != UNILANE_OK)
             return r;
-        {
-            size_t rd = r.read, wr = r.written;
-            __asm__("" : "+r"(rd), "+r"(wr));
-            i = rd;
-            w = wr;
-        }
+        avx2_u16_take(r, &i, &w);
     }
     /* 0..15 units remain; len >= 16 */
     if (i < len) {
@@ -1154,40 +1101,6 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_u16_to_utf8_lossy(const 
 }
 
 /*
- * 17..32 units: if all are ASCII, converts them with two overlapping
- * 16-unit halves and returns 1; otherwise returns 0 having written nothing.
- */
-UNILANE_TARGET_AVX2 static inline int avx2_u16_short_ascii32(const uint16_t *src, size_t len, char *dst)
-{
-    __m256i a = avx2_u16_load(src), b = avx2_u16_load(src + len - 16);
-    if (!_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi16((short)0xFF80)))
-        return 0;
-    _mm_storeu_si128((__m128i *)(void *)dst, avx2_u16_pack16(a));
-    _mm_storeu_si128((__m128i *)(void *)(dst + len - 16), avx2_u16_pack16(b));
-    return 1;
-}
-
-/*
- * 8..16 units: if all are ASCII, converts them with two overlapping 8-unit
- * halves and returns 1; otherwise returns 0 having written nothing.
- */
-UNILANE_TARGET_AVX2 static inline int avx2_u16_short_ascii(const uint16_t *src, size_t len, char *dst)
-{
-    __m128i a = _mm_loadu_si128((const __m128i *)(const void *)src);
-    __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(src + len - 8));
-    __m128i p;
-    uint64_t lo, hi;
-    if (!_mm_testz_si128(_mm_or_si128(a, b), _mm_set1_epi16((short)0xFF80)))
-        return 0;
-    p = _mm_packus_epi16(a, b); /* bytes 0..7: units 0..7, 8..15: units len-8.. */
-    lo = (uint64_t)_mm_cvtsi128_si64(p);
-    hi = (uint64_t)_mm_extract_epi64(p, 1);
-    memcpy(dst, &lo, 8);
-    memcpy(dst + len - 8, &hi, 8);
-    return 1;
-}
-
-/*
  * 8..15 units, not all ASCII: one block on the units padded with zeros to
  * 16 (the padding converts to trailing NUL bytes, which are left out).
  * Returns 0, having written nothing, when a surrogate is unpaired (a high
@@ -1202,67 +1115,66 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE int avx2_u16_utf8_short(const uint16
                                                                     size_t *written)
 {
     avx2_u16_utf8_consts kc;
+    avx2_u16_pend p;
     char buf[64];
     size_t n;
+    int kind;
     /* units 8..len-1 are bytes 2*(16-len).. of the last 8 units: shift
        them down with pshufb, zeros shifted in */
     __m128i tail = _mm_shuffle_epi8(avx2_u16_tail8(src, len),
                                     _mm_loadu_si128((const __m128i *)(const void *)(avx2_u16_shift_tbl + 2 * (16 - len))));
-    __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(avx2_u16_head8(src)), tail, 1);
+    __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(avx2_u16_head8(src)), tail, 1), top5;
     avx2_u16_utf8_consts_init(&kc);
-    if (!avx2_u16_utf8_block(v, buf, &n, &kc)
-        && !avx2_u16_utf8_pairs(v, _mm256_and_si256(v, kc.f800), 0, buf, &n, &kc))
-        return 0;
-    n -= 16 - len; /* 8..45 */
+    top5 = _mm256_and_si256(v, kc.f800);
+    kind = avx2_u16_utf8_compute(v, top5, &p, &kc);
+    if (!kind) {
+        if (!avx2_u16_utf8_pairs(v, top5, 0, &p, &kc))
+            return 0;
+        kind = 1;
+    }
+    avx2_u16_utf8_emit(buf, &p, kind);
+    n = p.n - (16 - len); /* 8..45 */
     avx2_u16_copy_small(dst, buf, n);
     *written = n;
     return 1;
 }
 
-UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf16_to_utf8(const uint16_t *src, size_t len,
-                                                                             char *dst)
+/*
+ * The entries of both conversions (`lossy`: a constant). 8..32 ASCII units:
+ * two overlapping halves; other input from 16 units: the block code;
+ * 8..15 units: one block padded with zeros (avx2_u16_utf8_short). What
+ * that leaves (an unpaired surrogate in 8..15 units) and inputs under 8
+ * units, which have no vector step, are the scalar kernel's.
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8_entry(const uint16_t *src, size_t len,
+                                                                                   char *dst, int lossy)
 {
-    if (len < 8) {
-        size_t k;
-        if (avx2_u16_or_units(src, len) >= 0x80)
-            return unilane_scalar_utf16_to_utf8(src, len, dst);
-        for (k = 0; k < len; k++)
-            dst[k] = (char)src[k];
-        return avx2_u16_ok(len, len);
-    }
-    if (len <= 32 && (len > 16 ? avx2_u16_short_ascii32(src, len, dst) : avx2_u16_short_ascii(src, len, dst)))
-        return avx2_u16_ok(len, len);
-    if (len >= 16)
-        return avx2_u16_to_utf8_strict(src, len, dst);
-    {
-        size_t n;
+    size_t n;
+    if (len >= 8) {
+        if (len <= 32 && (len > 16 ? avx2_u16_narrow_short(src, len, dst, 0xFF80, 16)
+                                   : avx2_u16_narrow_short(src, len, dst, 0xFF80, 8)))
+            return avx2_u16_ok(len, len);
+        if (len >= 16)
+            return lossy ? avx2_u16_ok(len, avx2_u16_to_utf8_lossy(src, len, dst))
+                         : avx2_u16_to_utf8_strict(src, len, dst);
         if (avx2_u16_utf8_short(src, len, dst, &n))
             return avx2_u16_ok(len, n);
     }
+    if (lossy)
+        return avx2_u16_ok(len, unilane_scalar_utf16_to_utf8_lossy(src, len, dst));
     return unilane_scalar_utf16_to_utf8(src, len, dst);
+}
+
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf16_to_utf8(const uint16_t *src, size_t len,
+                                                                             char *dst)
+{
+    return avx2_u16_to_utf8_entry(src, len, dst, 0);
 }
 
 UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_to_utf8_lossy(const uint16_t *src, size_t len,
                                                                            char *dst)
 {
-    if (len < 8) {
-        size_t k;
-        if (avx2_u16_or_units(src, len) >= 0x80)
-            return unilane_scalar_utf16_to_utf8_lossy(src, len, dst);
-        for (k = 0; k < len; k++)
-            dst[k] = (char)src[k];
-        return len;
-    }
-    if (len <= 32 && (len > 16 ? avx2_u16_short_ascii32(src, len, dst) : avx2_u16_short_ascii(src, len, dst)))
-        return len;
-    if (len >= 16)
-        return avx2_u16_to_utf8_lossy(src, len, dst);
-    {
-        size_t n;
-        if (avx2_u16_utf8_short(src, len, dst, &n))
-            return n;
-    }
-    return unilane_scalar_utf16_to_utf8_lossy(src, len, dst);
+    return avx2_u16_to_utf8_entry(src, len, dst, 1).written;
 }
 
 #else

@@ -15,8 +15,10 @@
  * the high and low nibble of the previous byte and the high nibble of the
  * current byte, ANDed, give one bit per kind of error found in every pair of
  * adjacent bytes; 3- and 4-byte sequences are finished with a check of the
- * bytes two and three positions back. The tables below are our own
- * derivation (bit assignment above avx2_u8_check_ctx). A 64-byte chunk
+ * bytes two and three positions back. The tables and their bit names are
+ * those of src/generic/utf8_rules.h, as are the rules for where a block
+ * boundary may fall (gen_utf8_last_lead, gen_utf8_resync) and the unit
+ * count of utf16_length_from_utf8. A 64-byte chunk
  * without bytes >= 0xE0 that starts at a character boundary takes a cheaper
  * check on bit masks (avx2_u8_check2); an ASCII chunk takes none.
  *
@@ -27,9 +29,14 @@
  * and the one or two bytes before it (two byte planes, no per-character
  * lookup), then compacts the planes with one pshufb driven by a 256-entry
  * table per 8-byte group and interleaves them into 16-bit units. A window
- * with a 4-byte character takes a variant (avx2_u8_win16_quad) that also
- * keeps the third byte of each 4-byte character, where it puts the high
- * surrogate, and the low surrogate at the fourth byte.
+ * with a 4-byte character also keeps the third byte of each 4-byte
+ * character, where it puts the high surrogate, and the low surrogate at the
+ * fourth byte (avx2_u8_win16_quad).
+ *
+ * Inputs shorter than the vector steps need (32 bytes for ascii_prefix,
+ * utf16_length_from_utf8 and utf8_to_latin1, 35 for the others) have no
+ * vector step and go to the scalar kernel; the dispatcher sends them
+ * there before they reach these entries (impl_avx2.c).
  *
  * Output stores: the converters store whole 8- or 16-byte vectors of which
  * only a prefix is meaningful. Such "junk" past the current output end is
@@ -42,78 +49,30 @@
  */
 #include "avx2.h"
 #include "../generic/generic.h"
+#include "../generic/utf8_rules.h"
 
 #if UNILANE_HAVE_AVX2
 
 /* Per-function attribute bundle for static helpers. */
 #define AVX2_U8_INLINE static UNILANE_TARGET_AVX2 UNILANE_ALWAYS_INLINE
-#define AVX2_U8_REP16(...) __VA_ARGS__, __VA_ARGS__
 
-/* Error bits of avx2_u8_check (one per kind of bad adjacent byte pair). */
-#define AVX2_U8_TS 0x01 /* lead followed by a non-continuation byte        */
-#define AVX2_U8_TL 0x02 /* ASCII followed by a continuation byte           */
-#define AVX2_U8_O3 0x04 /* E0 followed by 80..9F                           */
-#define AVX2_U8_LG 0x08 /* F4 followed by 90..BF, F5..FF by 90..BF         */
-#define AVX2_U8_SR 0x10 /* ED followed by A0..BF                           */
-#define AVX2_U8_O2 0x20 /* C0, C1 followed by a continuation byte          */
-#define AVX2_U8_O4 0x40 /* F0 followed by 80..8F, F5..FF by 80..8F         */
-#define AVX2_U8_TC 0x80 /* continuation followed by continuation (maybe ok) */
-
-/* Scalar meaning of one 32-byte step: for every byte x[k] with previous
-   bytes x[k-1], x[k-2], x[k-3] (from `prev` for the first three):
-     special = T1[x[k-1] >> 4] & T2[x[k-1] & 15] & T3[x[k] >> 4]
-     must    = (x[k-2] >= 0xE0 || x[k-3] >= 0xF0) ? 0x80 : 0
-     error  |= special ^ must
-   A continuation after a continuation (TC) is right exactly when a 3- or
-   4-byte lead two or three bytes back asks for it.
-   The three tables, by the high nibble of x[k-1], the low nibble of x[k-1]
-   and the high nibble of x[k] (each repeated for both 128-bit lanes). */
-static const uint8_t avx2_u8_t1[32] = { AVX2_U8_REP16(
-    AVX2_U8_TL, AVX2_U8_TL, AVX2_U8_TL, AVX2_U8_TL,
-    AVX2_U8_TL, AVX2_U8_TL, AVX2_U8_TL, AVX2_U8_TL,
-    AVX2_U8_TC, AVX2_U8_TC, AVX2_U8_TC, AVX2_U8_TC,
-    AVX2_U8_TS | AVX2_U8_O2,
-    AVX2_U8_TS,
-    AVX2_U8_TS | AVX2_U8_O3 | AVX2_U8_SR,
-    AVX2_U8_TS | AVX2_U8_LG | AVX2_U8_O4
-    ) };
-#define AVX2_U8_B (AVX2_U8_TS | AVX2_U8_TL | AVX2_U8_TC)
-static const uint8_t avx2_u8_t2[32] = { AVX2_U8_REP16(
-    AVX2_U8_B | AVX2_U8_O2 | AVX2_U8_O3 | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_O2,
-    AVX2_U8_B,
-    AVX2_U8_B,
-    AVX2_U8_B | AVX2_U8_LG,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4 | AVX2_U8_SR,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4,
-    AVX2_U8_B | AVX2_U8_LG | AVX2_U8_O4
-    ) };
-static const uint8_t avx2_u8_t3[32] = { AVX2_U8_REP16(
-    AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS,
-    AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS,
-    AVX2_U8_TL | AVX2_U8_O3 | AVX2_U8_O2 | AVX2_U8_O4 | AVX2_U8_TC,
-    AVX2_U8_TL | AVX2_U8_O3 | AVX2_U8_O2 | AVX2_U8_LG | AVX2_U8_TC,
-    AVX2_U8_TL | AVX2_U8_SR | AVX2_U8_O2 | AVX2_U8_LG | AVX2_U8_TC,
-    AVX2_U8_TL | AVX2_U8_SR | AVX2_U8_O2 | AVX2_U8_LG | AVX2_U8_TC,
-    AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS, AVX2_U8_TS
-    ) };
-#undef AVX2_U8_B
+/* The Keiser-Lemire tables of utf8_rules.h, once per 128-bit lane (pshufb
+   looks up each lane by itself). One 32-byte step, for every byte x[k] with
+   previous bytes x[k-1], x[k-2], x[k-3] (from `prev` for the first three):
+     special = BYTE1_HIGH[x[k-1] >> 4] & BYTE1_LOW[x[k-1] & 15] & BYTE2_HIGH[x[k] >> 4]
+     must    = (x[k-2] >= 0xE0 || x[k-3] >= 0xF0) ? UNILANE_U8_TWO_CONTS : 0
+     error  |= special ^ must */
+static const uint8_t avx2_u8_byte1_high[32] = { UNILANE_U8_BYTE1_HIGH, UNILANE_U8_BYTE1_HIGH };
+static const uint8_t avx2_u8_byte1_low[32] = { UNILANE_U8_BYTE1_LOW, UNILANE_U8_BYTE1_LOW };
+static const uint8_t avx2_u8_byte2_high[32] = { UNILANE_U8_BYTE2_HIGH, UNILANE_U8_BYTE2_HIGH };
 
 /* The check of 32 bytes `in` given the same bytes shifted by one, two and
    three positions (p1 = x[k-1], p2 = x[k-2], p3 = x[k-3]). */
 AVX2_U8_INLINE __m256i avx2_u8_check_ctx(__m256i in, __m256i p1, __m256i p2, __m256i p3)
 {
-    const __m256i t1 = _mm256_loadu_si256((const __m256i *)avx2_u8_t1);
-    const __m256i t2 = _mm256_loadu_si256((const __m256i *)avx2_u8_t2);
-    const __m256i t3 = _mm256_loadu_si256((const __m256i *)avx2_u8_t3);
+    const __m256i t1 = _mm256_loadu_si256((const __m256i *)avx2_u8_byte1_high);
+    const __m256i t2 = _mm256_loadu_si256((const __m256i *)avx2_u8_byte1_low);
+    const __m256i t3 = _mm256_loadu_si256((const __m256i *)avx2_u8_byte2_high);
     const __m256i nib = _mm256_set1_epi8(0x0F);
     __m256i sp = _mm256_and_si256(
         _mm256_and_si256(
@@ -124,18 +83,30 @@ AVX2_U8_INLINE __m256i avx2_u8_check_ctx(__m256i in, __m256i p1, __m256i p2, __m
        x >= 0xF0 (smaller x give 0..0x7F) */
     __m256i m = _mm256_or_si256(_mm256_subs_epu8(p2, _mm256_set1_epi8(0x60)),
                                 _mm256_subs_epu8(p3, _mm256_set1_epi8(0x70)));
-    return _mm256_xor_si256(sp, _mm256_and_si256(m, _mm256_set1_epi8((char)0x80)));
+    return _mm256_xor_si256(sp, _mm256_and_si256(m, _mm256_set1_epi8((char)UNILANE_U8_TWO_CONTS)));
 }
 
+/* The 32 bytes `in` shifted right by k bytes (1..3), the last k bytes of
+   the 32 bytes `prev` before them (zero at the start of the input). */
+#define AVX2_U8_BACK(in, prev, k) \
+    _mm256_alignr_epi8((in), _mm256_permute2x128_si256((prev), (in), 0x21), 16 - (k))
+
 /* The same, with the three bytes before `in` taken from the end of the
-   previous 32 bytes `prev` (zero at the start of the input). */
+   previous 32 bytes `prev`. The unit count uses AVX2_U8_BACK(in, prev, 3)
+   too, which the compiler computes once. */
 AVX2_U8_INLINE __m256i avx2_u8_check(__m256i in, __m256i prev)
 {
-    /* t = [prev.hi | in.lo]; alignr per 128-bit lane then gives the input
+    /* [prev.hi | in.lo]; alignr per 128-bit lane then gives the input
        shifted right by k bytes with the last k bytes of prev in front. */
-    __m256i t = _mm256_permute2x128_si256(prev, in, 0x21);
-    return avx2_u8_check_ctx(in, _mm256_alignr_epi8(in, t, 15), _mm256_alignr_epi8(in, t, 14),
-                             _mm256_alignr_epi8(in, t, 13));
+    return avx2_u8_check_ctx(in, AVX2_U8_BACK(in, prev, 1), AVX2_U8_BACK(in, prev, 2),
+                             AVX2_U8_BACK(in, prev, 3));
+}
+
+/* The check of the 64 bytes a|b where decoding starts afresh at a (nothing
+   before it is context). */
+AVX2_U8_INLINE __m256i avx2_u8_check_fresh(__m256i a, __m256i b)
+{
+    return _mm256_or_si256(avx2_u8_check(a, _mm256_setzero_si256()), avx2_u8_check(b, a));
 }
 
 /* The check of the 32 bytes at s, whose 3 bytes before are readable. */
@@ -163,10 +134,16 @@ AVX2_U8_INLINE int avx2_u8_is_zero(__m256i v)
     return _mm256_testz_si256(v, v);
 }
 
-/* Nonzero iff no byte of a or b is >= 0xE0 (1- and 2-byte characters only). */
-AVX2_U8_INLINE int avx2_u8_below_e0(__m256i a, __m256i b)
+/* Nonzero bytes where a or b has a byte >= 0xE0 (a 3- or 4-byte lead). */
+AVX2_U8_INLINE __m256i avx2_u8_e0s(__m256i a, __m256i b)
 {
-    return avx2_u8_is_zero(_mm256_subs_epu8(_mm256_max_epu8(a, b), _mm256_set1_epi8((char)0xDF)));
+    return _mm256_subs_epu8(_mm256_max_epu8(a, b), _mm256_set1_epi8((char)0xDF));
+}
+
+/* Bit k set iff byte k of v starts a character (is not 80..BF). */
+AVX2_U8_INLINE uint32_t avx2_u8_starts(__m256i v)
+{
+    return (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-65)));
 }
 
 /* The check for 64 bytes a|b with no byte >= 0xE0 that start at a
@@ -176,47 +153,14 @@ AVX2_U8_INLINE int avx2_u8_below_e0(__m256i a, __m256i b)
    here). Sets *pnc to the mask of bytes that are not continuation bytes. */
 AVX2_U8_INLINE int avx2_u8_check2(__m256i a, __m256i b, uint64_t *pnc)
 {
-    const __m256i m65 = _mm256_set1_epi8(-65);
     const __m256i fe = _mm256_set1_epi8((char)0xFE), c0 = _mm256_set1_epi8((char)0xC0);
     uint64_t hib = (uint32_t)_mm256_movemask_epi8(a)
                  | (uint64_t)(uint32_t)_mm256_movemask_epi8(b) << 32;
-    uint64_t nc = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, m65))
-                | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(b, m65)) << 32;
+    uint64_t nc = avx2_u8_starts(a) | (uint64_t)avx2_u8_starts(b) << 32;
     __m256i ov = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(a, fe), c0),
                                  _mm256_cmpeq_epi8(_mm256_and_si256(b, fe), c0));
     *pnc = nc;
     return (hib & ~nc) == (hib & nc) << 1 && avx2_u8_is_zero(ov);
-}
-
-/* s[0 .. i) passed the SIMD check except that it may end inside a sequence.
-   Returns the start of the character that contains byte i-1 when that
-   character may be unfinished (the last lead byte among the last 3 bytes),
-   else i: a character boundary at or before i. Bytes before lo (where the
-   SIMD check started) are not looked at. */
-static size_t avx2_u8_backup(const unsigned char *s, size_t lo, size_t i)
-{
-    size_t k;
-    for (k = 1; k <= 3 && k <= i - lo; k++) {
-        unsigned char c = s[i - k];
-        if (c < 0x80)
-            return i;
-        if (c >= 0xC0)
-            return i - k;
-    }
-    return i;
-}
-
-/* A position t <= e <= t + 3 where lossy decoding starts afresh: s[e] is
-   not a continuation byte, or the 3 bytes before e are continuation bytes
-   (no sequence is longer than 4 bytes, so whatever came before has ended
-   or been replaced). Needs t + 3 <= len. */
-static size_t avx2_u8_resync(const unsigned char *s, size_t t)
-{
-    size_t e;
-    for (e = t; e < t + 3; e++)
-        if ((s[e] & 0xC0) != 0x80)
-            return e;
-    return e;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -228,7 +172,7 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_ascii_prefix(const char *src, size_t len
     const unsigned char *s = (const unsigned char *)src;
     size_t i = 0;
     uint32_t m;
-    if (len < 32)
+    if (len < 32) /* no vector step: the loads are 32 bytes wide */
         return len == 0 ? 0 : gen_ascii_run(s, len);
     /* 128 bytes per step: OR of four vectors, one test of the sign bits */
     while (len - i >= 128) {
@@ -269,6 +213,15 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_ascii_prefix(const char *src, size_t len
 /* validate_utf8, utf16_length_from_utf8, utf16_length_from_utf8_lossy      */
 /* ------------------------------------------------------------------------ */
 
+AVX2_U8_INLINE unilane_result avx2_u8_ok(size_t read, size_t written)
+{
+    unilane_result r;
+    r.status = UNILANE_OK;
+    r.read = read;
+    r.written = written;
+    return r;
+}
+
 /* Sum of the 32 unsigned bytes of v. */
 AVX2_U8_INLINE size_t avx2_u8_hsum(__m256i v)
 {
@@ -277,25 +230,52 @@ AVX2_U8_INLINE size_t avx2_u8_hsum(__m256i v)
     return (size_t)_mm_cvtsi128_si64(t) + (size_t)_mm_extract_epi64(t, 1);
 }
 
-/* UTF-16 units per byte, by its high nibble: 0..7 -> 1, 8..B -> 0,
-   C..E -> 1, F -> 2 (a surrogate pair for a 4-byte lead; the count of
-   utf16_length_from_utf8 for any input). */
-static const uint8_t avx2_u8_units[32] = { AVX2_U8_REP16(
-    1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 2) };
+/* UTF-16 units per byte by its high nibble (utf8_rules.h), per lane: the
+   count of utf16_length_from_utf8 for any input. */
+static const uint8_t avx2_u8_units_by_nibble[32] = { UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE,
+                                                     UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE };
 
 AVX2_U8_INLINE __m256i avx2_u8_units_of(__m256i x)
 {
-    return _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)avx2_u8_units),
+    return _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)avx2_u8_units_by_nibble),
                                _mm256_and_si256(_mm256_srli_epi16(x, 4), _mm256_set1_epi8(0x0F)));
 }
 
-/* The same count for s[0 .. n), one byte at a time. */
-static size_t avx2_u8_count_scalar(const unsigned char *s, size_t n)
+/* The UTF-16 units of bytes sh..31 of v, which hold whole characters of
+   valid UTF-8: one per character start, one more per 4-byte lead. */
+AVX2_U8_INLINE size_t avx2_u8_units_from(__m256i v, unsigned sh)
 {
-    size_t k, c = 0;
-    for (k = 0; k < n; k++)
-        c += ((s[k] & 0xC0) != 0x80) + (s[k] >= 0xF0);
-    return c;
+    uint32_t f0 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-17)))
+                & (uint32_t)_mm256_movemask_epi8(v);
+    return (size_t)_mm_popcnt_u32(avx2_u8_starts(v) >> sh) + (size_t)_mm_popcnt_u32(f0 >> sh);
+}
+
+/*
+ * The UTF-16 units of valid UTF-8: one per byte, minus one per
+ * continuation byte x[k], plus one per 4-byte lead, which is counted at
+ * its last byte x[k] (the one with x[k-3] >= 0xF0): so a byte adds one
+ * unless it is a continuation byte with x[k-3] < 0xF0. For the 32 bytes
+ * `in` and p3, the same bytes three positions back (as given to
+ * avx2_u8_check_ctx), returns the number of those bytes (that add no
+ * unit). Both masks are values
+ * the check of the same bytes computes anyway (the BYTE2_HIGH lookup has
+ * bit 7 exactly at continuation bytes; x - 0x70 saturated has bit 7 iff
+ * x >= 0xF0), so after inlining this costs little vector work (no
+ * shuffle) and one vpmovmskb; the popcount runs on the integer units.
+ */
+AVX2_U8_INLINE size_t avx2_u8_zero_units(__m256i in, __m256i p3)
+{
+    __m256i t3 = _mm256_shuffle_epi8(
+        _mm256_loadu_si256((const __m256i *)avx2_u8_byte2_high),
+        _mm256_and_si256(_mm256_srli_epi16(in, 4), _mm256_set1_epi8(0x0F)));
+    return (size_t)_mm_popcnt_u32((uint32_t)_mm256_movemask_epi8(
+        _mm256_andnot_si256(_mm256_subs_epu8(p3, _mm256_set1_epi8(0x70)), t3)));
+}
+
+/* The number of bytes >= 0xF0 in s[k - 3 .. k) (k >= 3). */
+static size_t avx2_u8_f0_before(const unsigned char *s, size_t k)
+{
+    return (size_t)(s[k - 1] >= 0xF0) + (size_t)(s[k - 2] >= 0xF0) + (size_t)(s[k - 3] >= 0xF0);
 }
 
 /*
@@ -310,10 +290,24 @@ static size_t avx2_u8_count_scalar(const unsigned char *s, size_t n)
  * except that it may end inside a character, and the first error lies in a
  * character that ends in s[i .. i + 64) (or in s[i .. len) when fewer than
  * 128 bytes remain).
+ *
+ * With `count` (a constant after inlining; without it the counting is dead
+ * code) it also adds the UTF-16 units of s[lo .. i) (or of s[lo .. len)
+ * when valid) to *cnt, from what the checks compute anyway: ASCII runs
+ * count from how far they advance, chunks with 1- and 2-byte characters by
+ * their character starts, fully checked chunks as 64 minus
+ * avx2_u8_zero_units. As that counts a 4-byte lead at its last byte, the
+ * bytes >= 0xF0 among the 3 before i are added where it stops at i (there
+ * are none after a chunk of the other kinds: they would start an
+ * unfinished character, and those kinds need the bytes before them
+ * finished). n is computed modulo 2^N (the total is not negative).
  */
-AVX2_U8_INLINE int avx2_u8_validate_run(const unsigned char *s, size_t lo, size_t len, size_t *pi)
+AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, size_t *pi, int count,
+                               size_t *cnt)
 {
-    size_t i = lo, r;
+    /* i <= last: at least 64 bytes left */
+    const size_t last = len - 64;
+    size_t i = lo, n = 0, r;
     __m256i prev_inc, e;
     {
         /* the first chunk, with nothing before it */
@@ -322,129 +316,13 @@ AVX2_U8_INLINE int avx2_u8_validate_run(const unsigned char *s, size_t lo, size_
         if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
             prev_inc = _mm256_setzero_si256();
         } else {
-            e = _mm256_or_si256(avx2_u8_check(a, _mm256_setzero_si256()), avx2_u8_check(b, a));
+            e = avx2_u8_check_fresh(a, b);
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
             prev_inc = avx2_u8_incomplete(b);
-        }
-        i += 64;
-    }
-    while (len - i >= 64) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
-        __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
-        if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
-            /* ASCII: bad only if the bytes before end inside a sequence;
-               then ASCII chunks need no more than a look */
-            if (UNILANE_UNLIKELY(!avx2_u8_is_zero(prev_inc)))
-                goto out;
-            prev_inc = _mm256_setzero_si256();
-            do {
-                i += 64;
-            } while (len - i >= 64
-                     && _mm256_movemask_epi8(_mm256_or_si256(
-                            _mm256_loadu_si256((const __m256i *)(s + i)),
-                            _mm256_loadu_si256((const __m256i *)(s + i + 32)))) == 0);
-            continue;
-        }
-        if (avx2_u8_is_zero(_mm256_or_si256(prev_inc, _mm256_subs_epu8(
-                _mm256_max_epu8(a, b), _mm256_set1_epi8((char)0xDF))))) {
-            /* at a character boundary (nothing unfinished before),
-               1- and 2-byte characters only */
-            uint64_t nc;
-            if (UNILANE_UNLIKELY(!avx2_u8_check2(a, b, &nc)))
-                goto out;
-        } else {
-            e = _mm256_or_si256(avx2_u8_check_at(s + i), avx2_u8_check_at(s + i + 32));
-            if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
-                goto out;
-        }
-        prev_inc = avx2_u8_incomplete(b);
-        i += 64;
-    }
-    /* 0 <= r < 64 bytes left; i >= lo + 64 */
-    r = len - i;
-    if (r == 0) {
-        if (!avx2_u8_is_zero(prev_inc))
-            goto out;
-    } else {
-        __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
-        e = _mm256_or_si256(avx2_u8_check_at(s + len - 32), avx2_u8_incomplete(b));
-        if (r > 32)
-            e = _mm256_or_si256(e, avx2_u8_check_at(s + len - 64));
-        if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
-            goto out;
-    }
-    return 1;
-out:
-    *pi = i;
-    return 0;
-}
-
-/*
- * The UTF-16 units of valid UTF-8: one per byte, minus one per
- * continuation byte x[k], plus one per 4-byte lead, which is counted at
- * its last byte x[k] (the one with x[k-3] >= 0xF0): so a byte adds one
- * unless it is a continuation byte with x[k-3] < 0xF0. For the 32 bytes
- * `in` and p3, the same bytes three positions back (as given to
- * avx2_u8_check_ctx), returns the number of those bytes (that add no
- * unit). Both masks are values
- * the check of the same bytes computes anyway (the t3 lookup has bit 7
- * exactly at continuation bytes; x - 0x70 saturated has bit 7 iff
- * x >= 0xF0), so after inlining this costs little vector work (no
- * shuffle) and one vpmovmskb; the popcount runs on the integer units.
- */
-AVX2_U8_INLINE size_t avx2_u8_zero_units(__m256i in, __m256i p3)
-{
-    __m256i t3 = _mm256_shuffle_epi8(
-        _mm256_loadu_si256((const __m256i *)avx2_u8_t3),
-        _mm256_and_si256(_mm256_srli_epi16(in, 4), _mm256_set1_epi8(0x0F)));
-    return (size_t)_mm_popcnt_u32((uint32_t)_mm256_movemask_epi8(
-        _mm256_andnot_si256(_mm256_subs_epu8(p3, _mm256_set1_epi8(0x70)), t3)));
-}
-
-/* The number of bytes >= 0xF0 in s[k - 3 .. k) (k >= 3). */
-static size_t avx2_u8_f0_before(const unsigned char *s, size_t k)
-{
-    return (size_t)(s[k - 1] >= 0xF0) + (size_t)(s[k - 2] >= 0xF0) + (size_t)(s[k - 3] >= 0xF0);
-}
-
-/*
- * avx2_u8_validate_run that also adds the UTF-16 units of s[lo .. i) (or
- * of s[lo .. len) when valid) to *cnt: the same contract and the same
- * checks, laid out for counting: ASCII runs count from how
- * far they advance, chunks with 1- and 2-byte characters by their
- * character starts, fully checked chunks as 64 minus avx2_u8_zero_units.
- * As that counts a 4-byte lead at its last byte, the bytes >= 0xF0 among
- * the 3 before i are added where it stops at i (there are none after a
- * chunk of the other kinds: they would start an unfinished character, and
- * those kinds need the bytes before them finished). n is computed modulo
- * 2^N (the total is not negative).
- */
-AVX2_U8_INLINE int avx2_u8_count_run(const unsigned char *s, size_t lo, size_t len, size_t *pi,
-                                     size_t *cnt)
-{
-    /* i <= last: at least 64 bytes left */
-    const size_t last = len - 64;
-    size_t i = lo, n = 0, r;
-    __m256i prev_inc, e;
-    {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
-        __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
-        if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
-            prev_inc = _mm256_setzero_si256();
-        } else {
-            /* as avx2_u8_check(a, 0) | avx2_u8_check(b, a), with the
-               bytes three back at hand for the count */
-            __m256i ta = _mm256_permute2x128_si256(_mm256_setzero_si256(), a, 0x21);
-            __m256i tb = _mm256_permute2x128_si256(a, b, 0x21);
-            __m256i a3 = _mm256_alignr_epi8(a, ta, 13), b3 = _mm256_alignr_epi8(b, tb, 13);
-            e = _mm256_or_si256(
-                avx2_u8_check_ctx(a, _mm256_alignr_epi8(a, ta, 15), _mm256_alignr_epi8(a, ta, 14), a3),
-                avx2_u8_check_ctx(b, _mm256_alignr_epi8(b, tb, 15), _mm256_alignr_epi8(b, tb, 14), b3));
-            if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
-                goto out;
-            prev_inc = avx2_u8_incomplete(b);
-            n -= avx2_u8_zero_units(a, a3) + avx2_u8_zero_units(b, b3);
+            if (count)
+                n -= avx2_u8_zero_units(a, AVX2_U8_BACK(a, _mm256_setzero_si256(), 3))
+                   + avx2_u8_zero_units(b, AVX2_U8_BACK(b, a, 3));
         }
         n += 64;
         i += 64;
@@ -453,6 +331,8 @@ AVX2_U8_INLINE int avx2_u8_count_run(const unsigned char *s, size_t lo, size_t l
         __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
         __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
         if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
+            /* ASCII: bad only if the bytes before end inside a sequence;
+               then ASCII chunks need no more than a look */
             size_t i1 = i;
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(prev_inc)))
                 goto out;
@@ -466,18 +346,21 @@ AVX2_U8_INLINE int avx2_u8_count_run(const unsigned char *s, size_t lo, size_t l
             n += i - i1;
             continue;
         }
-        if (avx2_u8_is_zero(_mm256_or_si256(prev_inc, _mm256_subs_epu8(
-                _mm256_max_epu8(a, b), _mm256_set1_epi8((char)0xDF))))) {
+        if (avx2_u8_is_zero(_mm256_or_si256(prev_inc, avx2_u8_e0s(a, b)))) {
+            /* at a character boundary (nothing unfinished before),
+               1- and 2-byte characters only */
             uint64_t nc;
             if (UNILANE_UNLIKELY(!avx2_u8_check2(a, b, &nc)))
                 goto out;
-            n += (size_t)_mm_popcnt_u64(nc);
+            if (count)
+                n += (size_t)_mm_popcnt_u64(nc);
         } else {
             e = _mm256_or_si256(avx2_u8_check_at(s + i), avx2_u8_check_at(s + i + 32));
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
-            n += 64 - avx2_u8_zero_units(a, _mm256_loadu_si256((const __m256i *)(s + i - 3)))
-                    - avx2_u8_zero_units(b, _mm256_loadu_si256((const __m256i *)(s + i + 29)));
+            if (count)
+                n += 64 - avx2_u8_zero_units(a, _mm256_loadu_si256((const __m256i *)(s + i - 3)))
+                        - avx2_u8_zero_units(b, _mm256_loadu_si256((const __m256i *)(s + i + 29)));
         }
         prev_inc = avx2_u8_incomplete(b);
         i += 64;
@@ -488,62 +371,52 @@ AVX2_U8_INLINE int avx2_u8_count_run(const unsigned char *s, size_t lo, size_t l
         if (!avx2_u8_is_zero(prev_inc))
             goto out;
     } else {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(s + len - 64));
         __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
-        uint64_t nc, f0;
         e = _mm256_or_si256(avx2_u8_check_at(s + len - 32), avx2_u8_incomplete(b));
         if (r > 32)
             e = _mm256_or_si256(e, avx2_u8_check_at(s + len - 64));
         if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
             goto out;
-        /* units of the last r bytes: starts plus 4-byte leads */
-        nc = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, _mm256_set1_epi8(-65)))
-           | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(b, _mm256_set1_epi8(-65))) << 32;
-        f0 = ((uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, _mm256_set1_epi8(-17)))
-              & (uint32_t)_mm256_movemask_epi8(a))
-           | (uint64_t)((uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(b, _mm256_set1_epi8(-17)))
-                        & (uint32_t)_mm256_movemask_epi8(b)) << 32;
-        n += (size_t)_mm_popcnt_u64(nc >> (64 - r)) + (size_t)_mm_popcnt_u64(f0 >> (64 - r))
-           + avx2_u8_f0_before(s, i);
+        /* units of the last r bytes, the bytes of the overlap left out */
+        if (count)
+            n += avx2_u8_f0_before(s, i)
+               + (r > 32 ? avx2_u8_units_from(_mm256_loadu_si256((const __m256i *)(s + len - 64)),
+                                              (unsigned)(64 - r)) + avx2_u8_units_from(b, 0)
+                         : avx2_u8_units_from(b, (unsigned)(32 - r)));
     }
-    *cnt += n;
+    if (count)
+        *cnt += n;
     return 1;
 out:
-    if (i > lo)
-        n += avx2_u8_f0_before(s, i);
-    *cnt += n;
+    if (count) {
+        if (i > lo)
+            n += avx2_u8_f0_before(s, i);
+        *cnt += n;
+    }
     *pi = i;
     return 0;
 }
 
-static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_big(const char *src,
-                                                                               size_t len)
-{
-    const unsigned char *s = (const unsigned char *)src;
-    size_t i, j;
-    unilane_result r;
-    if (avx2_u8_validate_run(s, 0, len, &i)) {
-        r.status = UNILANE_OK;
-        r.read = len;
-        r.written = 0;
-        return r;
-    }
-    j = avx2_u8_backup(s, 0, i);
-    return gen_finish(unilane_scalar_validate_utf8(src + j, len - j), j, 0);
-}
-
 /*
- * 35 <= len < 64: the input as two overlapping blocks, s[0 .. 32) with
- * nothing before it and s[len - 32 .. len) with its 3 bytes before it as
- * context (they are in the first block). Returns 1 if s[0 .. len) is
- * valid, and then the UTF-16 units of it in *units.
+ * AVX2_U8_SMALL_MIN <= len < 64: the input as two overlapping blocks,
+ * s[0 .. 32) with nothing before it and s[len - 32 .. len) with its 3 bytes
+ * before it as context (they are in the first block: hence 35, the
+ * smallest input the kernels below have a vector step for). Returns 1 if
+ * s[0 .. len) is valid, and then the UTF-16 units of it in *units.
  */
+#define AVX2_U8_SMALL_MIN 35
+
+/* The three ways of the entries that validate: fewer than
+   AVX2_U8_SMALL_MIN bytes have no vector step (the scalar kernel), fewer
+   than 64 take the two-block code, the rest the 64-byte chunk code. */
+#define AVX2_U8_BY_LENGTH(len, scalar, small, big) \
+    ((len) < AVX2_U8_SMALL_MIN ? (scalar) : (len) < 64 ? (small) : (big))
+
 AVX2_U8_INLINE int avx2_u8_small_check(const unsigned char *s, size_t len, size_t *units)
 {
     __m256i a = _mm256_loadu_si256((const __m256i *)s);
     __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
     __m256i e;
-    uint32_t nca, ncb, f0a, f0b;
     if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
         *units = len;
         return 1;
@@ -552,45 +425,46 @@ AVX2_U8_INLINE int avx2_u8_small_check(const unsigned char *s, size_t len, size_
                         _mm256_or_si256(avx2_u8_check_at(s + len - 32), avx2_u8_incomplete(b)));
     if (!avx2_u8_is_zero(e))
         return 0;
-    /* units: bytes that start a character, plus one for each 4-byte lead;
-       of the second block only the bytes from index 32 on */
-    nca = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, _mm256_set1_epi8(-65)));
-    ncb = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(b, _mm256_set1_epi8(-65)));
-    f0a = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, _mm256_set1_epi8(-17)))
-        & (uint32_t)_mm256_movemask_epi8(a);
-    f0b = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(b, _mm256_set1_epi8(-17)))
-        & (uint32_t)_mm256_movemask_epi8(b);
-    *units = (size_t)_mm_popcnt_u32(nca) + (size_t)_mm_popcnt_u32(f0a)
-           + (size_t)_mm_popcnt_u32(ncb >> (64 - len)) + (size_t)_mm_popcnt_u32(f0b >> (64 - len));
+    /* of the second block only the bytes from index 32 on */
+    *units = avx2_u8_units_from(a, 0) + avx2_u8_units_from(b, (unsigned)(64 - len));
     return 1;
 }
 
+/* len >= 64 */
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_big(const char *src,
+                                                                               size_t len)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    size_t i, j;
+    if (avx2_u8_run(s, 0, len, &i, 0, NULL))
+        return avx2_u8_ok(len, 0);
+    j = gen_utf8_last_lead(s, 0, i);
+    return gen_finish(unilane_scalar_validate_utf8(src + j, len - j), j, 0);
+}
+
+/* AVX2_U8_SMALL_MIN <= len < 64: an input that avx2_u8_small_check does
+   not pass is decided by the scalar kernel. */
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_small(const char *src,
                                                                                  size_t len)
 {
     size_t units;
-    unilane_result r;
     if (!avx2_u8_small_check((const unsigned char *)src, len, &units))
         return unilane_scalar_validate_utf8(src, len);
-    r.status = UNILANE_OK;
-    r.read = len;
-    r.written = 0;
-    return r;
+    return avx2_u8_ok(len, 0);
 }
 
 UNILANE_TARGET_AVX2 unilane_result unilane_avx2_validate_utf8(const char *src, size_t len)
 {
-    if (len < 35)
-        return unilane_scalar_validate_utf8(src, len);
-    if (len < 64)
-        return avx2_u8_validate_small(src, len);
-    return avx2_u8_validate_big(src, len);
+    return AVX2_U8_BY_LENGTH(len, unilane_scalar_validate_utf8(src, len), avx2_u8_validate_small(src, len),
+                             avx2_u8_validate_big(src, len));
 }
 
-static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_big(const unsigned char *s,
-                                                                     size_t len)
+UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8(const char *src, size_t len)
 {
+    const unsigned char *s = (const unsigned char *)src;
     size_t i = 0, n = 0;
+    if (len < 32) /* no vector step: the loads are 32 bytes wide */
+        return unilane_scalar_utf16_length_from_utf8(src, len);
     while (len - i >= 128) {
         /* each step adds at most 4 * 2 = 8 to a byte lane: flush every 31 */
         __m256i acc = _mm256_setzero_si256();
@@ -613,44 +487,43 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_big(const unsi
             i += 32;
         }
 #undef AVX2_U8_CNT
+        if (i < len) {
+            /* the last 32 bytes, less the 32 - (len - i) counted already:
+               their lanes are masked off (index > 31 - (len - i) stays) */
+            const __m256i idx = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+                                                 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+            __m256i c = avx2_u8_units_of(_mm256_loadu_si256((const __m256i *)(s + len - 32)));
+            __m256i keep = _mm256_cmpgt_epi8(idx, _mm256_set1_epi8((char)(31 - (len - i))));
+            acc = _mm256_add_epi8(acc, _mm256_and_si256(c, keep));
+        }
         n += avx2_u8_hsum(acc);
-    }
-    if (i < len) {
-        /* the last 32 bytes, minus the counts of the ones already counted */
-        __m256i c = avx2_u8_units_of(_mm256_loadu_si256((const __m256i *)(s + len - 32)));
-        n += avx2_u8_hsum(c) - avx2_u8_count_scalar(s + len - 32, 32 - (len - i));
     }
     return n;
 }
 
-UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8(const char *src, size_t len)
-{
-    if (len < 32)
-        return unilane_scalar_utf16_length_from_utf8(src, len);
-    return avx2_u8_length_big((const unsigned char *)src, len);
-}
-
+/* len >= 64 */
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_big(const char *src,
                                                                            size_t len)
 {
     const unsigned char *s = (const unsigned char *)src;
     size_t lo = 0, n = 0, i, j, e;
     for (;;) {
-        if (avx2_u8_count_run(s, lo, len, &i, &n))
+        if (avx2_u8_run(s, lo, len, &i, 1, &n))
             return n;
         /* s[lo .. i) is counted; the error is in a character that ends in
            s[i .. i + 64): the scalar kernel counts s[j .. e), then the
            SIMD code resumes at e, where decoding starts afresh */
-        j = avx2_u8_backup(s, lo, i);
-        n -= avx2_u8_count_scalar(s + j, i - j);
+        j = gen_utf8_last_lead(s, lo, i);
+        n -= gen_utf8_units(s + j, i - j);
         if (len - i < 64 + 3 + 64)
             return n + unilane_scalar_utf16_length_from_utf8_lossy(src + j, len - j);
-        e = avx2_u8_resync(s, i + 64);
+        e = gen_utf8_resync(s, len, i + 64);
         n += unilane_scalar_utf16_length_from_utf8_lossy(src + j, e - j);
         lo = e;
     }
 }
 
+/* AVX2_U8_SMALL_MIN <= len < 64: as avx2_u8_validate_small */
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_small(const char *src,
                                                                              size_t len)
 {
@@ -662,11 +535,8 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_small(co
 
 UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8_lossy(const char *src, size_t len)
 {
-    if (len < 35)
-        return unilane_scalar_utf16_length_from_utf8_lossy(src, len);
-    if (len < 64)
-        return avx2_u8_length_lossy_small(src, len);
-    return avx2_u8_length_lossy_big(src, len);
+    return AVX2_U8_BY_LENGTH(len, unilane_scalar_utf16_length_from_utf8_lossy(src, len),
+                             avx2_u8_length_lossy_small(src, len), avx2_u8_length_lossy_big(src, len));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -693,12 +563,18 @@ AVX2_U8_INLINE __m256i avx2_u8_compress_ctl(uint32_t keep)
 AVX2_U8_INLINE size_t avx2_u8_win_cons(const unsigned char *s)
 {
     __m256i a = _mm256_loadu_si256((const __m256i *)s);
-    uint32_t hib = (uint32_t)_mm256_movemask_epi8(a), nc, h;
+    uint32_t hib = (uint32_t)_mm256_movemask_epi8(a), h;
     if (hib == 0)
         return 32;
-    nc = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, _mm256_set1_epi8(-65)));
-    h = 31 - _lzcnt_u32(nc);
+    h = 31 - _lzcnt_u32(avx2_u8_starts(a));
     return ((hib >> h) & 1) ? h : 32;
+}
+
+/* Widens the 32 ASCII bytes a to 32 units at out. */
+AVX2_U8_INLINE void avx2_u8_widen32(__m256i a, uint16_t *out)
+{
+    _mm256_storeu_si256((__m256i *)out, _mm256_cvtepu8_epi16(_mm256_castsi256_si128(a)));
+    _mm256_storeu_si256((__m256i *)(out + 16), _mm256_cvtepu8_epi16(_mm256_extracti128_si256(a, 1)));
 }
 
 /* Stores the compacted planes lo, hi (the bytes of `keep`, 8-byte group by
@@ -722,10 +598,12 @@ AVX2_U8_INLINE size_t avx2_u8_win16_store(__m256i lo, __m256i hi, uint32_t keep,
 }
 
 /*
- * avx2_u8_win16_any for a window that holds a 4-byte character (same
- * contract; a = the 32 bytes at s, nc = its character starts, cons = the
- * bytes taken). A 4-byte character x0 x1 x2 x3 gives two units, put at
- * the positions of x2 (high surrogate) and x3 (low surrogate). With
+ * The part of avx2_u8_win16_any for a window that holds a 4-byte
+ * character: a = the window, b and c the bytes one and two back, bcont
+ * where b is a continuation byte, *lo and *hi the planes of the 1- to
+ * 3-byte characters. A 4-byte character x0 x1 x2 x3 gives two units, put
+ * at the positions of x2 (high surrogate) and x3 (low surrogate); returns
+ * the mask of the x2 bytes, which are kept as well. With
  * t = (x0 & 7) << 2 | (x1 >> 4 & 3), the plane of the code point (1..16):
  *   high = 0xD800 | (t - 1) << 6 | (x1 & 0x0F) << 2 | (x2 >> 4 & 3)
  *   low  = 0xDC00 | (x2 & 0x0F) << 6 | (x3 & 0x3F)
@@ -735,25 +613,13 @@ AVX2_U8_INLINE size_t avx2_u8_win16_store(__m256i lo, __m256i hi, uint32_t keep,
  * low is the 2-byte formula of the other characters. Positions 0 and 1
  * are never an x2 or x3 (s[0] starts a character), which the x2 test must
  * enforce (s[-2], s[-1] may be garbage after a lossy restart); the x3 test
- * needs s[0] not a continuation byte. The bytes of 1- to
- * 3-byte characters are computed as in avx2_u8_win16_any.
+ * needs s[0] not a continuation byte.
  */
-AVX2_U8_INLINE size_t avx2_u8_win16_quad(const unsigned char *s, int first, int last, uint32_t from,
-                                         __m256i a, uint32_t nc, uint32_t cons, uint16_t *out)
+AVX2_U8_INLINE uint32_t avx2_u8_win16_quad(__m256i a, __m256i b, __m256i c, __m256i bcont, __m256i *lo,
+                                           __m256i *hi)
 {
     const __m256i m64 = _mm256_set1_epi8(-64);
-    __m256i b, c, asc, bcont, is3, is4, lo, hi, t, lo3, hi3, hi4;
-    uint32_t keep;
-    if (first) {
-        __m256i z = _mm256_permute2x128_si256(a, a, 0x08);
-        b = _mm256_alignr_epi8(a, z, 15);
-        c = _mm256_alignr_epi8(a, z, 14);
-    } else {
-        b = _mm256_loadu_si256((const __m256i *)(s - 1));
-        c = _mm256_loadu_si256((const __m256i *)(s - 2));
-    }
-    asc = _mm256_cmpgt_epi8(a, _mm256_set1_epi8(-1));             /* x[k] < 0x80        */
-    bcont = _mm256_cmpgt_epi8(m64, b);                            /* x[k-1] in 80..BF   */
+    __m256i is3, is4, t, lo3, hi3, hi4;
     /* x[k-2] >= F0, for k >= 2 only: after a lossy restart the bytes
        before s are not context (they may be anything) */
     is3 = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_max_epu8(c, _mm256_set1_epi8((char)0xF0)), c),
@@ -761,13 +627,6 @@ AVX2_U8_INLINE size_t avx2_u8_win16_quad(const unsigned char *s, int first, int 
                                             -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
     is4 = _mm256_and_si256(_mm256_and_si256(_mm256_cmpgt_epi8(m64, a), bcont),
                            _mm256_cmpgt_epi8(m64, c));             /* x[k-2..k] in 80..BF */
-    lo = _mm256_or_si256(_mm256_and_si256(a, _mm256_set1_epi8(0x3F)),
-                         _mm256_and_si256(_mm256_slli_epi16(b, 6), _mm256_set1_epi8((char)0xC0)));
-    lo = _mm256_blendv_epi8(lo, a, asc);
-    hi = _mm256_and_si256(_mm256_srli_epi16(b, 2), _mm256_set1_epi8(0x0F));
-    hi = _mm256_or_si256(hi, _mm256_and_si256(
-        _mm256_and_si256(_mm256_slli_epi16(c, 4), _mm256_set1_epi8((char)0xF0)), bcont));
-    hi = _mm256_andnot_si256(asc, hi);
     /* t - 1 = ((x[k-2] & 7) << 2 | (x[k-1] >> 4 & 3)) - 1 at the x2 bytes
        (the 16-bit shifts leak bits across bytes only where masks clear) */
     t = _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(c, 2), _mm256_set1_epi8(0x1C)),
@@ -781,14 +640,9 @@ AVX2_U8_INLINE size_t avx2_u8_win16_quad(const unsigned char *s, int first, int 
                         _mm256_and_si256(_mm256_srli_epi16(a, 4), _mm256_set1_epi8(0x03))));
     hi4 = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(b, 2), _mm256_set1_epi8(0x03)),
                           _mm256_set1_epi8((char)0xDC));
-    lo = _mm256_blendv_epi8(lo, lo3, is3);
-    hi = _mm256_blendv_epi8(_mm256_blendv_epi8(hi, hi4, is4), hi3, is3);
-    /* keep: bytes that end a character, and the x2 bytes; nothing at or
-       after cons (a character that starts before cons ends before it) */
-    keep = _bzhi_u32((nc >> 1) | 0x80000000u | (uint32_t)_mm256_movemask_epi8(is3), cons);
-    if (last)
-        keep &= ~0u << from;
-    return avx2_u8_win16_store(lo, hi, keep, out);
+    *lo = _mm256_blendv_epi8(*lo, lo3, is3);
+    *hi = _mm256_blendv_epi8(_mm256_blendv_epi8(*hi, hi4, is4), hi3, is3);
+    return (uint32_t)_mm256_movemask_epi8(is3);
 }
 
 /*
@@ -808,8 +662,9 @@ AVX2_U8_INLINE size_t avx2_u8_win16_quad(const unsigned char *s, int first, int 
  *   ASCII:          u = x[k]
  *   2-byte end:     u = (x[k-1] & 0x1F) << 6 | (x[k] & 0x3F)
  *   3-byte end:     u = (x[k-2] & 0x0F) << 12 | (x[k-1] & 0x3F) << 6 | (x[k] & 0x3F)
- * computed as a low-byte plane and a high-byte plane, then the bytes that
- * end a character are compacted and the planes interleaved to 16 bits.
+ * computed as a low-byte plane and a high-byte plane (a window with a
+ * 4-byte character adds its surrogates, avx2_u8_win16_quad), then the bytes
+ * that end a character are compacted and the planes interleaved to 16 bits.
  */
 AVX2_U8_INLINE size_t avx2_u8_win16_any(const unsigned char *s, int first, int two, int last,
                                         uint32_t from, uint16_t *out, size_t *consumed)
@@ -817,22 +672,17 @@ AVX2_U8_INLINE size_t avx2_u8_win16_any(const unsigned char *s, int first, int t
     __m256i a = _mm256_loadu_si256((const __m256i *)s);
     uint32_t hib = (uint32_t)_mm256_movemask_epi8(a);
     uint32_t nc, h, cons, keep;
-    __m256i b, c, asc, bcont, lo, hi, ctl;
-    __m128i u0, u1, u2, u3;
+    __m256i b, c, asc, bcont, lo, hi;
     if (!last && hib == 0) {
-        _mm256_storeu_si256((__m256i *)out, _mm256_cvtepu8_epi16(_mm256_castsi256_si128(a)));
-        _mm256_storeu_si256((__m256i *)(out + 16),
-                            _mm256_cvtepu8_epi16(_mm256_extracti128_si256(a, 1)));
+        avx2_u8_widen32(a, out);
         *consumed = 32;
         return 32;
     }
-    /* bytes that start a character (not 80..BF); nc != 0 as s[0] is one */
-    nc = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(a, _mm256_set1_epi8(-65)));
+    /* bytes that start a character; nc != 0 as s[0] is one */
+    nc = avx2_u8_starts(a);
     h = 31 - _lzcnt_u32(nc);
     cons = (!last && ((hib >> h) & 1)) ? h : 32;
     *consumed = cons;
-    if (!two && UNILANE_UNLIKELY(!avx2_u8_is_zero(_mm256_subs_epu8(a, _mm256_set1_epi8((char)0xEF)))))
-        return avx2_u8_win16_quad(s, first, last, from, a, nc, cons, out); /* a 4-byte character */
     if (first) {
         /* t = [0 | a.lo]: shifting in zero bytes instead of s[-2], s[-1] */
         __m256i t = _mm256_permute2x128_si256(a, a, 0x08);
@@ -858,29 +708,15 @@ AVX2_U8_INLINE size_t avx2_u8_win16_any(const unsigned char *s, int first, int t
             _mm256_and_si256(_mm256_slli_epi16(c, 4), _mm256_set1_epi8((char)0xF0)), bcont));
     hi = _mm256_andnot_si256(asc, hi);
     /* bytes that end a character: the next byte starts one, or the window
-       ends (cons == 32); nothing at or after cons */
-    keep = _bzhi_u32((nc >> 1) | 0x80000000u, cons);
+       ends (cons == 32); nothing at or after cons (a character that starts
+       before cons ends before it) */
+    keep = (nc >> 1) | 0x80000000u;
+    if (!two && UNILANE_UNLIKELY(!avx2_u8_is_zero(_mm256_subs_epu8(a, _mm256_set1_epi8((char)0xEF)))))
+        keep |= avx2_u8_win16_quad(a, b, c, bcont, &lo, &hi); /* a 4-byte character */
+    keep = _bzhi_u32(keep, cons);
     if (last)
         keep &= ~0u << from;
-    ctl = avx2_u8_compress_ctl(keep);
-    lo = _mm256_shuffle_epi8(lo, ctl);
-    hi = _mm256_shuffle_epi8(hi, ctl);
-    {
-        __m256i x0 = _mm256_unpacklo_epi8(lo, hi); /* groups 0 | 2 */
-        __m256i x1 = _mm256_unpackhi_epi8(lo, hi); /* groups 1 | 3 */
-        u0 = _mm256_castsi256_si128(x0);
-        u1 = _mm256_castsi256_si128(x1);
-        u2 = _mm256_extracti128_si256(x0, 1);
-        u3 = _mm256_extracti128_si256(x1, 1);
-    }
-    _mm_storeu_si128((__m128i *)out, u0);
-    out += _mm_popcnt_u32(keep & 0xFF);
-    _mm_storeu_si128((__m128i *)out, u1);
-    out += _mm_popcnt_u32(keep & 0xFF00);
-    _mm_storeu_si128((__m128i *)out, u2);
-    out += _mm_popcnt_u32(keep & 0xFF0000);
-    _mm_storeu_si128((__m128i *)out, u3);
-    return (size_t)_mm_popcnt_u32(keep);
+    return avx2_u8_win16_store(lo, hi, keep, out);
 }
 
 /* The window of the chunk code: from its start, up to its last character
@@ -905,93 +741,124 @@ AVX2_U8_INLINE int avx2_u8_classify(const unsigned char *s, size_t p, int fresh)
     uint64_t nc;
     if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0)
         return 1;
-    if (avx2_u8_below_e0(a, b))
+    if (avx2_u8_is_zero(avx2_u8_e0s(a, b)))
         return avx2_u8_check2(a, b, &nc) ? 2 : 0;
     if (UNILANE_LIKELY(!fresh))
         e = _mm256_or_si256(avx2_u8_check_at(s + p), avx2_u8_check_at(s + p + 32));
     else
-        e = _mm256_or_si256(avx2_u8_check(a, _mm256_setzero_si256()), avx2_u8_check(b, a));
+        e = avx2_u8_check_fresh(a, b);
     return avx2_u8_is_zero(e) ? 3 : 0;
 }
 
 /*
+ * Converts the chunk of kind 2 (two = 1) or 3 (two = 0) at s + *pp (see
+ * avx2_u8_classify) as two windows, each 28..32 bytes, both inside the
+ * chunk, and classifies the chunk after them, whose kind it returns (0 if
+ * it starts after `last`, i.e. fewer than 64 bytes follow). The second window may leave junk past its
+ * output only when that next chunk is converted too (it writes at least 10
+ * units there); otherwise it goes through a buffer. Advances *pp and *pw.
+ * `two` must be a constant: each of the two calls in avx2_u8_to16_run
+ * makes its own copy of the window code, specialised for its kind of
+ * chunk, as if written out twice. One call with `two` as a run-time value
+ * would make every window pay for both kinds (callgrind: utf8_to_utf16
+ * 6.6..8.8% more instructions on the French, Russian, Chinese and Arabic
+ * corpus files).
+ */
+AVX2_U8_INLINE int avx2_u8_to16_chunk(const unsigned char *s, size_t last, uint16_t *dst, size_t *pp,
+                                      size_t *pw, int two)
+{
+    size_t p = *pp, w = *pw, c1, c2, q;
+    int k;
+    w += avx2_u8_win16(s + p, p < 2, two, dst + w, &c1);
+    c2 = avx2_u8_win_cons(s + p + c1);
+    q = p + c1 + c2;
+    k = q <= last ? avx2_u8_classify(s, q, 0) : 0;
+    if (UNILANE_LIKELY(k)) {
+        w += avx2_u8_win16(s + p + c1, 0, two, dst + w, &c2);
+    } else {
+        uint16_t tmp[40];
+        size_t n = avx2_u8_win16(s + p + c1, 0, two, tmp, &c2);
+        memcpy(dst + w, tmp, n * sizeof *tmp);
+        w += n;
+    }
+    *pp = q;
+    *pw = w;
+    return k;
+}
+
+/* Widens the ASCII chunk of 64 bytes at s + *pp to dst + *pw, advances both
+   and returns the kind of the next chunk (0 if it starts after `last`). */
+AVX2_U8_INLINE int avx2_u8_to16_ascii(const unsigned char *s, size_t last, uint16_t *dst, size_t *pp,
+                                      size_t *pw)
+{
+    /* both loads before the stores, which may alias s */
+    __m256i a = _mm256_loadu_si256((const __m256i *)(s + *pp));
+    __m256i b = _mm256_loadu_si256((const __m256i *)(s + *pp + 32));
+    avx2_u8_widen32(a, dst + *pw);
+    avx2_u8_widen32(b, dst + *pw + 32);
+    *pp += 64;
+    *pw += 64;
+    return *pp <= last ? avx2_u8_classify(s, *pp, 0) : 0;
+}
+
+/*
  * Validates and converts from s[*pp] (a character boundary where decoding
- * starts afresh; *pw units written so far) in chunks of 64 bytes while at
- * least 64 bytes are left. An ASCII chunk at a character boundary needs no
- * validation and is widened; any other chunk is validated (with the 3 bytes
- * before it as context) and converted as two windows (each 28..32 bytes,
- * both inside the chunk). The second window may leave junk past its output
- * only when the next chunk is known to be converted too (it writes at
- * least 10 units there); otherwise it goes through a buffer. On return
- * s[0 .. *pp) is converted into dst[0 .. *pw) and *pp is a character
- * boundary. Returns 1 if it stopped at a chunk s[*pp .. *pp + 64) with an
- * error in a character that starts in it, 0 if fewer than 64 bytes were
- * left.
+ * starts afresh; *pw units written so far; len >= 64) in chunks of 64 bytes
+ * while at least 64 bytes are left. An ASCII chunk at a character boundary
+ * needs no validation and is widened; any other chunk is validated (with
+ * the 3 bytes before it as context) and converted by avx2_u8_to16_chunk.
+ * On return s[0 .. *pp) is converted into dst[0 .. *pw) and *pp is a
+ * character boundary. Returns 1 if it stopped at a chunk s[*pp .. *pp + 64)
+ * with an error in a character that starts in it, 0 if fewer than 64 bytes
+ * were left.
  */
 AVX2_U8_INLINE int avx2_u8_to16_run(const unsigned char *s, size_t len, uint16_t *dst,
                                     size_t *pp, size_t *pw)
 {
-    size_t p = *pp, w = *pw, c1, c2, q;
-    int k = len - p >= 64 ? avx2_u8_classify(s, p, 1) : 0;
+    /* p <= last: at least 64 bytes left */
+    const size_t last = len - 64;
+    size_t p = *pp, w = *pw;
+    int k = p <= last ? avx2_u8_classify(s, p, 1) : 0;
+    /* leading ASCII chunks first: an ASCII input never enters the loop
+       below, nor pays for the constants it sets up */
+    while (k == 1)
+        k = avx2_u8_to16_ascii(s, last, dst, &p, &w);
     while (k) {
-        if (k == 1) {
-            __m256i a = _mm256_loadu_si256((const __m256i *)(s + p));
-            __m256i b = _mm256_loadu_si256((const __m256i *)(s + p + 32));
-            _mm256_storeu_si256((__m256i *)(dst + w),
-                                _mm256_cvtepu8_epi16(_mm256_castsi256_si128(a)));
-            _mm256_storeu_si256((__m256i *)(dst + w + 16),
-                                _mm256_cvtepu8_epi16(_mm256_extracti128_si256(a, 1)));
-            _mm256_storeu_si256((__m256i *)(dst + w + 32),
-                                _mm256_cvtepu8_epi16(_mm256_castsi256_si128(b)));
-            _mm256_storeu_si256((__m256i *)(dst + w + 48),
-                                _mm256_cvtepu8_epi16(_mm256_extracti128_si256(b, 1)));
-            p += 64;
-            w += 64;
-            k = len - p >= 64 ? avx2_u8_classify(s, p, 0) : 0;
-            continue;
-        }
-        if (k == 2) {
-            w += avx2_u8_win16(s + p, p < 2, 1, dst + w, &c1);
-            c2 = avx2_u8_win_cons(s + p + c1);
-            q = p + c1 + c2;
-            k = len - q >= 64 ? avx2_u8_classify(s, q, 0) : 0;
-            if (UNILANE_LIKELY(k)) {
-                w += avx2_u8_win16(s + p + c1, 0, 1, dst + w, &c2);
-            } else {
-                uint16_t tmp[40];
-                size_t n = avx2_u8_win16(s + p + c1, 0, 1, tmp, &c2);
-                memcpy(dst + w, tmp, n * sizeof *tmp);
-                w += n;
-            }
-        } else {
-            w += avx2_u8_win16(s + p, p < 2, 0, dst + w, &c1);
-            c2 = avx2_u8_win_cons(s + p + c1);
-            q = p + c1 + c2;
-            k = len - q >= 64 ? avx2_u8_classify(s, q, 0) : 0;
-            if (UNILANE_LIKELY(k)) {
-                w += avx2_u8_win16(s + p + c1, 0, 0, dst + w, &c2);
-            } else {
-                uint16_t tmp[40];
-                size_t n = avx2_u8_win16(s + p + c1, 0, 0, tmp, &c2);
-                memcpy(dst + w, tmp, n * sizeof *tmp);
-                w += n;
-            }
-        }
-        p = q;
+        if (k == 1)
+            k = avx2_u8_to16_ascii(s, last, dst, &p, &w);
+        else if (k == 2)
+            k = avx2_u8_to16_chunk(s, last, dst, &p, &w, 1);
+        else
+            k = avx2_u8_to16_chunk(s, last, dst, &p, &w, 0);
     }
     *pp = p;
     *pw = w;
-    return len - p >= 64;
+    return p <= last;
+}
+
+/* The windows of avx2_u8_to16_small into tmp: one or two from the start and
+   a last one that ends at s + len and converts from where the others
+   stopped. `two` is a constant, as in avx2_u8_to16_chunk. */
+AVX2_U8_INLINE size_t avx2_u8_to16_small_windows(const unsigned char *s, size_t len, int two,
+                                                 uint16_t *tmp)
+{
+    size_t n, c, q, base = len - 32;
+    n = avx2_u8_win16(s, 1, two, tmp, &q);
+    if (len - q > 32) {
+        n += avx2_u8_win16(s + q, 0, two, tmp + n, &c);
+        q += c;
+    }
+    /* base <= q: the first windows took at least 28 bytes each */
+    return n + avx2_u8_win16_any(s + base, 0, two, 1, (uint32_t)(q - base), tmp + n, &c);
 }
 
 /*
- * 35 <= len < 64. ASCII: widened as two overlapping blocks (the overlap is
- * written twice with the same units). Otherwise the whole input is
- * validated as two overlapping blocks, then converted with one or two
- * windows from the start and a last window that ends at src + len and
- * converts from where the others stopped; the output goes through a buffer
- * (the windows store junk). Returns 0 (nothing written) if the input is
- * not valid, else 1 with all of it converted into *pw units.
+ * AVX2_U8_SMALL_MIN <= len < 64. ASCII: widened as two overlapping blocks
+ * (the overlap is written twice with the same units). Otherwise the whole
+ * input is validated as two overlapping blocks (avx2_u8_small_check), then
+ * converted by avx2_u8_to16_small_windows; the output goes through a
+ * buffer (the windows store junk). Returns 0 (nothing written) if the
+ * input is not valid, else 1 with all of it converted into *pw units.
  */
 AVX2_U8_INLINE int avx2_u8_to16_small(const unsigned char *s, size_t len, uint16_t *dst,
                                       size_t *pw)
@@ -999,86 +866,60 @@ AVX2_U8_INLINE int avx2_u8_to16_small(const unsigned char *s, size_t len, uint16
     __m256i a = _mm256_loadu_si256((const __m256i *)s);
     __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
     uint16_t tmp[80];
-    size_t n, c, q, units, base = len - 32;
+    size_t n, units;
     if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
-        _mm256_storeu_si256((__m256i *)dst, _mm256_cvtepu8_epi16(_mm256_castsi256_si128(a)));
-        _mm256_storeu_si256((__m256i *)(dst + 16),
-                            _mm256_cvtepu8_epi16(_mm256_extracti128_si256(a, 1)));
-        _mm256_storeu_si256((__m256i *)(dst + len - 32),
-                            _mm256_cvtepu8_epi16(_mm256_castsi256_si128(b)));
-        _mm256_storeu_si256((__m256i *)(dst + len - 16),
-                            _mm256_cvtepu8_epi16(_mm256_extracti128_si256(b, 1)));
+        avx2_u8_widen32(a, dst);
+        avx2_u8_widen32(b, dst + len - 32);
         *pw = len;
         return 1;
     }
     if (!avx2_u8_small_check(s, len, &units))
         return 0;
-    if (avx2_u8_below_e0(a, b)) {
-        n = avx2_u8_win16(s, 1, 1, tmp, &q);
-        if (len - q > 32) {
-            n += avx2_u8_win16(s + q, 0, 1, tmp + n, &c);
-            q += c;
-        }
-        /* base <= q: the first windows took at least 28 bytes each */
-        n += avx2_u8_win16_any(s + base, 0, 1, 1, (uint32_t)(q - base), tmp + n, &c);
-    } else {
-        n = avx2_u8_win16(s, 1, 0, tmp, &q);
-        if (len - q > 32) {
-            n += avx2_u8_win16(s + q, 0, 0, tmp + n, &c);
-            q += c;
-        }
-        n += avx2_u8_win16_any(s + base, 0, 0, 1, (uint32_t)(q - base), tmp + n, &c);
-    }
+    n = avx2_u8_is_zero(avx2_u8_e0s(a, b)) ? avx2_u8_to16_small_windows(s, len, 1, tmp)
+                                           : avx2_u8_to16_small_windows(s, len, 0, tmp);
     memcpy(dst, tmp, n * sizeof *tmp);
     *pw = n;
     return 1;
 }
 
+/* len >= 64 */
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_to16_big(const char *src,
                                                                             size_t len,
                                                                             uint16_t *dst)
 {
     size_t p = 0, w = 0, wt;
-    unilane_result r;
-    if (!avx2_u8_to16_run((const unsigned char *)src, len, dst, &p, &w) && len - p >= 35
+    if (!avx2_u8_to16_run((const unsigned char *)src, len, dst, &p, &w) && len - p >= AVX2_U8_SMALL_MIN
         && avx2_u8_to16_small((const unsigned char *)src + p, len - p, dst + w, &wt)) {
         /* the last 35..63 bytes, from a character boundary */
         p = len;
         w += wt;
     }
-    if (p == len) {
-        r.status = UNILANE_OK;
-        r.read = p;
-        r.written = w;
-        return r;
-    }
+    if (p == len)
+        return avx2_u8_ok(p, w);
     return gen_finish(unilane_scalar_utf8_to_utf16(src + p, len - p, dst + w), p, w);
+}
+
+/* AVX2_U8_SMALL_MIN <= len < 64: an input that avx2_u8_to16_small does not
+   convert is converted by the scalar kernel, strict or lossy (`lossy`: a
+   constant) */
+AVX2_U8_INLINE unilane_result avx2_u8_to16_short(const char *src, size_t len, uint16_t *dst, int lossy)
+{
+    size_t w;
+    if (avx2_u8_to16_small((const unsigned char *)src, len, dst, &w))
+        return avx2_u8_ok(len, w);
+    if (lossy)
+        return avx2_u8_ok(len, unilane_scalar_utf8_to_utf16_lossy(src, len, dst));
+    return unilane_scalar_utf8_to_utf16(src, len, dst);
 }
 
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_to16_small_entry(const char *src,
                                                                                    size_t len,
                                                                                    uint16_t *dst)
 {
-    size_t w;
-    unilane_result r;
-    if (!avx2_u8_to16_small((const unsigned char *)src, len, dst, &w))
-        return unilane_scalar_utf8_to_utf16(src, len, dst);
-    r.status = UNILANE_OK;
-    r.read = len;
-    r.written = w;
-    return r;
+    return avx2_u8_to16_short(src, len, dst, 0);
 }
 
-UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf8_to_utf16(const char *src, size_t len,
-                                                              uint16_t *dst)
-{
-    if (len < 35)
-        return unilane_scalar_utf8_to_utf16(src, len, dst);
-    if (len < 64)
-        return avx2_u8_to16_small_entry(src, len, dst);
-    return avx2_u8_to16_big(src, len, dst);
-}
-
+/* len >= 64 */
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_to16_lossy_big(const char *src,
                                                                          size_t len,
                                                                          uint16_t *dst)
@@ -1088,7 +929,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_to16_lossy_big(const 
     for (;;) {
         if (!avx2_u8_to16_run(s, len, dst, &p, &w)) {
             /* the last 35..63 bytes, from a character boundary */
-            if (len - p >= 35 && avx2_u8_to16_small(s + p, len - p, dst + w, &wt))
+            if (len - p >= AVX2_U8_SMALL_MIN && avx2_u8_to16_small(s + p, len - p, dst + w, &wt))
                 return w + wt;
             break;
         }
@@ -1097,7 +938,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_to16_lossy_big(const 
            decoding starts afresh */
         if (len - p < 64 + 3)
             break;
-        e = avx2_u8_resync(s, p + 64);
+        e = gen_utf8_resync(s, len, p + 64);
         w += unilane_scalar_utf8_to_utf16_lossy(src + p, e - p, dst + w);
         p = e;
     }
@@ -1110,20 +951,21 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_to16_lossy_small(cons
                                                                            size_t len,
                                                                            uint16_t *dst)
 {
-    size_t w;
-    if (!avx2_u8_to16_small((const unsigned char *)src, len, dst, &w))
-        return unilane_scalar_utf8_to_utf16_lossy(src, len, dst);
-    return w;
+    return avx2_u8_to16_short(src, len, dst, 1).written;
+}
+
+UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf8_to_utf16(const char *src, size_t len,
+                                                              uint16_t *dst)
+{
+    return AVX2_U8_BY_LENGTH(len, unilane_scalar_utf8_to_utf16(src, len, dst), avx2_u8_to16_small_entry(src, len, dst),
+                             avx2_u8_to16_big(src, len, dst));
 }
 
 UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_to_utf16_lossy(const char *src, size_t len,
                                                             uint16_t *dst)
 {
-    if (len < 35)
-        return unilane_scalar_utf8_to_utf16_lossy(src, len, dst);
-    if (len < 64)
-        return avx2_u8_to16_lossy_small(src, len, dst);
-    return avx2_u8_to16_lossy_big(src, len, dst);
+    return AVX2_U8_BY_LENGTH(len, unilane_scalar_utf8_to_utf16_lossy(src, len, dst),
+                             avx2_u8_to16_lossy_small(src, len, dst), avx2_u8_to16_lossy_big(src, len, dst));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1203,7 +1045,6 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_l1_big(const 
     const unsigned char *s = (const unsigned char *)src;
     unsigned char *d = (unsigned char *)dst;
     size_t p = 0, w = 0;
-    unilane_result r;
     avx2_u8_l1win cur, next;
     if (avx2_u8_l1_analyze(s, 1, &cur)) {
         for (;;) {
@@ -1245,12 +1086,8 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_l1_big(const 
             }
         }
     }
-    if (p == len) {
-        r.status = UNILANE_OK;
-        r.read = p;
-        r.written = w;
-        return r;
-    }
+    if (p == len)
+        return avx2_u8_ok(p, w);
     return gen_finish(unilane_scalar_utf8_to_latin1(src + p, len - p, dst + w), p, w);
 }
 
@@ -1266,13 +1103,10 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_l1_small(cons
     unsigned char buf[96], tmp[80];
     avx2_u8_l1win w1, w2;
     size_t n, p;
-    unilane_result r;
     if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
         _mm256_storeu_si256((__m256i *)dst, a);
         _mm256_storeu_si256((__m256i *)(dst + len - 32), b);
-        r.status = UNILANE_OK;
-        r.read = r.written = len;
-        return r;
+        return avx2_u8_ok(len, len);
     }
     memset(buf, 0, sizeof buf);
     memcpy(buf, s, len);
@@ -1291,19 +1125,15 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_l1_small(cons
         }
     }
     memcpy(dst, tmp, n);
-    if (p == len) {
-        r.status = UNILANE_OK;
-        r.read = p;
-        r.written = n;
-        return r;
-    }
+    if (p == len)
+        return avx2_u8_ok(p, n);
     return gen_finish(unilane_scalar_utf8_to_latin1(src + p, len - p, dst + n), p, n);
 }
 
 UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf8_to_latin1(const char *src, size_t len,
                                                                char *dst)
 {
-    if (len < 32)
+    if (len < 32) /* no vector step: the loads are 32 bytes wide */
         return unilane_scalar_utf8_to_latin1(src, len, dst);
     if (len < 64)
         return avx2_u8_l1_small(src, len, dst);
@@ -1311,15 +1141,9 @@ UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf8_to_latin1(const char *src, 
 }
 
 #undef AVX2_U8_INLINE
-#undef AVX2_U8_REP16
-#undef AVX2_U8_TS
-#undef AVX2_U8_TL
-#undef AVX2_U8_O3
-#undef AVX2_U8_LG
-#undef AVX2_U8_SR
-#undef AVX2_U8_O2
-#undef AVX2_U8_O4
-#undef AVX2_U8_TC
+#undef AVX2_U8_BACK
+#undef AVX2_U8_SMALL_MIN
+#undef AVX2_U8_BY_LENGTH
 
 #else
 /* ISO C forbids an empty translation unit. */
