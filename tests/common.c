@@ -19,7 +19,7 @@ char ut_msg[8192];
 int ut_fails;
 int ut_require_all_ops;
 
-static const char *const ut_all_kernels[UT_MAX_KERNELS] = {"scalar", "avx2", "neon"};
+static const char *const ut_all_kernels[UT_MAX_KERNELS] = {"scalar", "avx2", "avx512", "neon"};
 static int ut_max_fails = 1;
 
 /*
