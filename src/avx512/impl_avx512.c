@@ -24,19 +24,255 @@
 
 UNILANE_DECLARE_KERNEL(avx512)
 
+/* Masks of the first n lanes, 0 <= n <= 64 (or 32). */
+UNILANE_TARGET_AVX512 static inline __mmask64 avx512_first64(size_t n)
+{
+    return n >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
+}
+
+UNILANE_TARGET_AVX512 static inline __mmask32 avx512_first32(size_t n)
+{
+    return n >= 32 ? ~(__mmask32)0 : (__mmask32)((1u << n) - 1);
+}
+
+/* vzeroupper: the upper halves of the vector registers are dirty after any
+   512-bit (or 256-bit) instruction; clearing them avoids the SSE/AVX
+   transition penalty in scalar or SSE code that runs next. */
+UNILANE_TARGET_AVX512 static inline void avx512_leave(void)
+{
+    _mm256_zeroupper();
+}
+
+UNILANE_TARGET_AVX512 static inline unilane_result avx512_ok(size_t read, size_t written)
+{
+    unilane_result r;
+    r.status = UNILANE_OK;
+    r.read = read;
+    r.written = written;
+    return r;
+}
+
+/* Bit k set iff unit k of v is a surrogate, 0xD800 <= u <= 0xDFFF:
+   (u & 0xF800) == 0xD800. */
+UNILANE_TARGET_AVX512 static inline __mmask32 avx512_u16_surr(__m512i v)
+{
+    return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, _mm512_set1_epi16((short)0xF800)),
+                                   _mm512_set1_epi16((short)0xD800));
+}
+
+/* Bit k set iff (u_k & 0xFC00) == tag: 0xD800 high, 0xDC00 low surrogates. */
+UNILANE_TARGET_AVX512 static inline __mmask32 avx512_u16_tag(__m512i v, unsigned tag)
+{
+    return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, _mm512_set1_epi16((short)0xFC00)),
+                                   _mm512_set1_epi16((short)tag));
+}
+
+/* ---- ascii_prefix ------------------------------------------------------ */
+
+/* Bit k of _mm512_movepi8_mask(v) is bit 7 of byte k: set iff byte k is not
+   ASCII. The masked load reads only bytes below src + len (others are 0). */
+UNILANE_TARGET_AVX512 size_t unilane_avx512_ascii_prefix(const char *src, size_t len)
+{
+    size_t i = 0;
+    uint64_t m;
+
+    while (len - i >= 128) {
+        __m512i a = _mm512_loadu_si512((const void *)(src + i));
+        __m512i b = _mm512_loadu_si512((const void *)(src + i + 64));
+        /* a | b has bit 7 of a byte set iff one of the two has it */
+        if (_mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0)
+            break;
+        i += 128;
+    }
+    while (len - i >= 64) {
+        m = _mm512_movepi8_mask(_mm512_loadu_si512((const void *)(src + i)));
+        if (m != 0) {
+            avx512_leave();
+            return i + (size_t)_tzcnt_u64(m);
+        }
+        i += 64;
+    }
+    /* 0 <= len - i < 64 bytes remain */
+    m = _mm512_movepi8_mask(_mm512_maskz_loadu_epi8(avx512_first64(len - i), src + i));
+    avx512_leave();
+    return m ? i + (size_t)_tzcnt_u64(m) : len;
+}
+
+/* ---- utf16_length_from_utf8 -------------------------------------------- */
+
+/* Each byte counts [not a continuation byte] + [byte >= 0xF0] (a 4-byte
+   lead: its character is a surrogate pair); the scalar rule, per block:
+   n - popcount(continuations) + popcount(leads >= 0xF0). */
+UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_length_from_utf8(const char *src, size_t len)
+{
+    size_t i = 0, count = 0;
+    const __m512i m64 = _mm512_set1_epi8(-64), xf0 = _mm512_set1_epi8((char)0xF0);
+
+    for (;;) {
+        size_t n = len - i < 64 ? len - i : 64;
+        __m512i v = _mm512_maskz_loadu_epi8(avx512_first64(n), src + i);
+        /* continuation byte 0x80..0xBF is, as a signed byte, -128..-65:
+           (signed)b < -64; masked-off lanes are 0 and count nothing */
+        uint64_t cont = _mm512_cmplt_epi8_mask(v, m64);
+        /* unsigned b >= 0xF0 */
+        uint64_t four = _mm512_cmpge_epu8_mask(v, xf0);
+        count += n - (size_t)_mm_popcnt_u64(cont) + (size_t)_mm_popcnt_u64(four);
+        i += n;
+        if (i == len)
+            break;
+    }
+    avx512_leave();
+    return count;
+}
+
+/* ---- latin1_to_utf16 --------------------------------------------------- */
+
+/* _mm512_cvtepu8_epi16: unit k = (uint16_t)byte k, 32 at a time. */
+UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf16(const char *src, size_t len, uint16_t *dst)
+{
+    size_t i = 0;
+
+    while (len - i >= 64) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(src + i + 32));
+        _mm512_storeu_si512((void *)(dst + i), _mm512_cvtepu8_epi16(a));
+        _mm512_storeu_si512((void *)(dst + i + 32), _mm512_cvtepu8_epi16(b));
+        i += 64;
+    }
+    while (i < len) {
+        /* 0 < len - i < 64 bytes remain: at most two masked steps of 32 */
+        size_t n = len - i < 32 ? len - i : 32;
+        __mmask32 k = avx512_first32(n);
+        __m256i a = _mm256_maskz_loadu_epi8(k, src + i);
+        _mm512_mask_storeu_epi16(dst + i, k, _mm512_cvtepu8_epi16(a));
+        i += n;
+    }
+    avx512_leave();
+    return len;
+}
+
+/* ---- utf16_to_latin1 --------------------------------------------------- */
+
+/* 32 units at a time: all <= 0xFF (no lane compares above 0xFF), then
+   _mm512_cvtepi16_epi8 keeps the low byte of each unit. A block with a unit
+   above 0xFF goes to the scalar kernel from its first unit (every unit is a
+   character boundary here): it stores the good units and reports the first
+   bad one. */
+UNILANE_TARGET_AVX512 unilane_result unilane_avx512_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
+{
+    const __m512i xff = _mm512_set1_epi16(0xFF);
+    size_t i = 0;
+
+    while (len - i >= 64) {
+        __m512i a = _mm512_loadu_si512((const void *)(src + i));
+        __m512i b = _mm512_loadu_si512((const void *)(src + i + 32));
+        /* unsigned max of the two lanes > 0xFF iff one of them is */
+        if (_mm512_cmpgt_epu16_mask(_mm512_max_epu16(a, b), xff) != 0)
+            break;
+        _mm256_storeu_si256((__m256i *)(void *)(dst + i), _mm512_cvtepi16_epi8(a));
+        _mm256_storeu_si256((__m256i *)(void *)(dst + i + 32), _mm512_cvtepi16_epi8(b));
+        i += 64;
+    }
+    while (i < len) {
+        size_t n = len - i < 32 ? len - i : 32;
+        __mmask32 k = avx512_first32(n);
+        __m512i a = _mm512_maskz_loadu_epi16(k, src + i);
+        if (_mm512_cmpgt_epu16_mask(a, xff) != 0) {
+            avx512_leave();
+            return gen_finish(unilane_scalar_utf16_to_latin1(src + i, len - i, dst + i), i, i);
+        }
+        /* byte k of dst + i = low byte of unit k, for the n lanes of k */
+        _mm512_mask_cvtepi16_storeu_epi8(dst + i, k, a);
+        i += n;
+    }
+    avx512_leave();
+    return avx512_ok(len, len);
+}
+
+/* ---- validate_utf16 ---------------------------------------------------- */
+
+/*
+ * A 32-unit block with high-surrogate mask h and low-surrogate mask l,
+ * entered with carry = 1 when unit i-1 is a high surrogate still waiting
+ * for its low, is well-formed iff l == (h << 1 | carry) in 32 bits; the high
+ * in unit 31 (dropped by the shift) becomes the next carry. The last block
+ * is loaded masked: lanes past the end read as 0, not a surrogate, so a
+ * high surrogate in the last unit fails the check as it should. On a
+ * failure the scalar kernel restarts at i - carry, a character boundary
+ * (unit i-2 cannot be a high surrogate: i-1 would then have to be a low).
+ */
+UNILANE_TARGET_AVX512 unilane_result unilane_avx512_validate_utf16(const uint16_t *src, size_t len)
+{
+    size_t i = 0;
+    uint32_t carry = 0;
+
+    for (;;) {
+        __m512i v;
+        __mmask32 h, l;
+        size_t n;
+        /* surrogate-free stretch: 64 units per step */
+        while (!carry && len - i >= 64) {
+            __m512i a = _mm512_loadu_si512((const void *)(src + i));
+            __m512i b = _mm512_loadu_si512((const void *)(src + i + 32));
+            if ((avx512_u16_surr(a) | avx512_u16_surr(b)) != 0)
+                break;
+            i += 64;
+        }
+        n = len - i < 32 ? len - i : 32;
+        if (n == 0)
+            break;
+        v = _mm512_maskz_loadu_epi16(avx512_first32(n), src + i);
+        h = avx512_u16_tag(v, 0xD800);
+        l = avx512_u16_tag(v, 0xDC00);
+        if ((uint32_t)(((uint32_t)h << 1) | carry) != (uint32_t)l)
+            goto finish;
+        carry = (uint32_t)h >> 31;
+        i += n;
+    }
+    if (!carry) {
+        avx512_leave();
+        return avx512_ok(len, 0);
+    }
+finish:
+    avx512_leave();
+    i -= carry;
+    return gen_finish(unilane_scalar_validate_utf16(src + i, len - i), i, 0);
+}
+
+/* ---- utf8_length_from_utf16 -------------------------------------------- */
+
+/* Each unit counts 1 + [u >= 0x80] + [u >= 0x800] (3 for any surrogate, the
+   length of U+FFFD for an unpaired one); a pair is 4 bytes, not 6, so 2 come
+   off for every low surrogate preceded by a high: popcount(l & (h << 1 |
+   carry)), the carry being a high in unit 31 of the previous block. Lanes
+   past the end are loaded as 0 and count nothing. */
+UNILANE_TARGET_AVX512 size_t unilane_avx512_utf8_length_from_utf16(const uint16_t *src, size_t len)
+{
+    const __m512i x7f = _mm512_set1_epi16(0x7F), x7ff = _mm512_set1_epi16(0x7FF);
+    size_t i = 0, count = 0;
+    uint32_t carry = 0;
+
+    while (i < len) {
+        size_t n = len - i < 32 ? len - i : 32;
+        __m512i v = _mm512_maskz_loadu_epi16(avx512_first32(n), src + i);
+        uint32_t two = _mm512_cmpgt_epu16_mask(v, x7f);
+        uint32_t three = _mm512_cmpgt_epu16_mask(v, x7ff);
+        size_t c = n + (size_t)_mm_popcnt_u32(two) + (size_t)_mm_popcnt_u32(three);
+        uint32_t s = avx512_u16_surr(v);
+        if (s | carry) {
+            uint32_t h = avx512_u16_tag(v, 0xD800);
+            uint32_t l = avx512_u16_tag(v, 0xDC00);
+            c -= 2 * (size_t)_mm_popcnt_u32(l & ((h << 1) | carry));
+            carry = h >> 31;
+        }
+        count += c;
+        i += n;
+    }
+    avx512_leave();
+    return count;
+}
+
 /* Operations without an AVX-512 kernel yet take the AVX2 entry. */
-/* not yet written */
-#define unilane_avx512_ascii_prefix unilane_avx2_ascii_prefix
-/* not yet written */
-#define unilane_avx512_utf16_length_from_utf8 unilane_avx2_utf16_length_from_utf8
-/* not yet written */
-#define unilane_avx512_latin1_to_utf16 unilane_avx2_latin1_to_utf16
-/* not yet written */
-#define unilane_avx512_utf16_to_latin1 unilane_avx2_utf16_to_latin1
-/* not yet written */
-#define unilane_avx512_validate_utf16 unilane_avx2_validate_utf16
-/* not yet written */
-#define unilane_avx512_utf8_length_from_utf16 unilane_avx2_utf8_length_from_utf16
 /* not yet written */
 #define unilane_avx512_utf16_ascii_prefix unilane_avx2_utf16_ascii_prefix
 /* not yet written */
@@ -70,12 +306,6 @@ UNILANE_DEFINE_KERNEL(avx512, UNILANE_CPU_AVX512_SET,
                       8,  /* UTF-16 input */
                       8); /* Latin-1 input */
 
-#undef unilane_avx512_ascii_prefix
-#undef unilane_avx512_utf16_length_from_utf8
-#undef unilane_avx512_latin1_to_utf16
-#undef unilane_avx512_utf16_to_latin1
-#undef unilane_avx512_validate_utf16
-#undef unilane_avx512_utf8_length_from_utf16
 #undef unilane_avx512_utf16_ascii_prefix
 #undef unilane_avx512_utf16_latin1_prefix
 #undef unilane_avx512_validate_utf8
