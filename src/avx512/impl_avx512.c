@@ -2,7 +2,7 @@
  * impl_avx512.c -- the avx512 kernel set: x86-64 AVX-512 F/BW/VL/VBMI/VBMI2
  * (on top of AVX2, BMI1/2, LZCNT, POPCNT), chosen at run time.
  *
- * The kernels here are the simple, memory-bound ones: one 512-bit vector
+ * The kernels here are simple, memory-bound ones: one 512-bit vector
  * (64 bytes, 32 UTF-16 units) per step, and a masked load for the last
  * 0 <= n < one vector of input, so no entry reads past src + len and none
  * needs a scalar tail loop. Every store is bounded the same way (masked).
@@ -92,37 +92,14 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_ascii_prefix(const char *src, size_t
         }
         i += 64;
     }
-    /* 0 <= len - i < 64 bytes remain */
+    /* 0 <= len - i < 64 bytes remain (none: src may be NULL, no src + i) */
+    if (i == len) {
+        avx512_leave();
+        return len;
+    }
     m = _mm512_movepi8_mask(_mm512_maskz_loadu_epi8(avx512_first64(len - i), src + i));
     avx512_leave();
     return m ? i + (size_t)_tzcnt_u64(m) : len;
-}
-
-/* ---- utf16_length_from_utf8 -------------------------------------------- */
-
-/* Each byte counts [not a continuation byte] + [byte >= 0xF0] (a 4-byte
-   lead: its character is a surrogate pair); the scalar rule, per block:
-   n - popcount(continuations) + popcount(leads >= 0xF0). */
-UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_length_from_utf8(const char *src, size_t len)
-{
-    size_t i = 0, count = 0;
-    const __m512i m64 = _mm512_set1_epi8(-64), xf0 = _mm512_set1_epi8((char)0xF0);
-
-    for (;;) {
-        size_t n = len - i < 64 ? len - i : 64;
-        __m512i v = _mm512_maskz_loadu_epi8(avx512_first64(n), src + i);
-        /* continuation byte 0x80..0xBF is, as a signed byte, -128..-65:
-           (signed)b < -64; masked-off lanes are 0 and count nothing */
-        uint64_t cont = _mm512_cmplt_epi8_mask(v, m64);
-        /* unsigned b >= 0xF0 */
-        uint64_t four = _mm512_cmpge_epu8_mask(v, xf0);
-        count += n - (size_t)_mm_popcnt_u64(cont) + (size_t)_mm_popcnt_u64(four);
-        i += n;
-        if (i == len)
-            break;
-    }
-    avx512_leave();
-    return count;
 }
 
 /* ---- latin1_to_utf16 --------------------------------------------------- */
@@ -239,50 +216,23 @@ finish:
     return gen_finish(unilane_scalar_validate_utf16(src + i, len - i), i, 0);
 }
 
-/* ---- utf8_length_from_utf16 -------------------------------------------- */
-
-/* Each unit counts 1 + [u >= 0x80] + [u >= 0x800] (3 for any surrogate, the
-   length of U+FFFD for an unpaired one); a pair is 4 bytes, not 6, so 2 come
-   off for every low surrogate preceded by a high: popcount(l & (h << 1 |
-   carry)), the carry being a high in unit 31 of the previous block. Lanes
-   past the end are loaded as 0 and count nothing. */
-UNILANE_TARGET_AVX512 size_t unilane_avx512_utf8_length_from_utf16(const uint16_t *src, size_t len)
-{
-    const __m512i x7f = _mm512_set1_epi16(0x7F), x7ff = _mm512_set1_epi16(0x7FF);
-    size_t i = 0, count = 0;
-    uint32_t carry = 0;
-
-    while (i < len) {
-        size_t n = len - i < 32 ? len - i : 32;
-        __m512i v = _mm512_maskz_loadu_epi16(avx512_first32(n), src + i);
-        uint32_t two = _mm512_cmpgt_epu16_mask(v, x7f);
-        uint32_t three = _mm512_cmpgt_epu16_mask(v, x7ff);
-        size_t c = n + (size_t)_mm_popcnt_u32(two) + (size_t)_mm_popcnt_u32(three);
-        uint32_t s = avx512_u16_surr(v);
-        if (s | carry) {
-            uint32_t h = avx512_u16_tag(v, 0xD800);
-            uint32_t l = avx512_u16_tag(v, 0xDC00);
-            c -= 2 * (size_t)_mm_popcnt_u32(l & ((h << 1) | carry));
-            carry = h >> 31;
-        }
-        count += c;
-        i += n;
-    }
-    avx512_leave();
-    return count;
-}
-
-/* Operations without an AVX-512 kernel yet take the AVX2 entry. */
+/* Operations without an AVX-512 kernel take the AVX2 entry. */
+/* AVX-512 measured slower (commit 28a84f7's kernel, one masked 64-byte step
+   with two popcounts: 23-51 GB/s vs AVX2's 28-61 on wikipedia_mars) */
+#define unilane_avx512_utf16_length_from_utf8 unilane_avx2_utf16_length_from_utf8
+/* AVX-512 measured slower (commit 28a84f7's kernel, 32 units per step with
+   popcounts: 11-14 GB/s vs AVX2's 16-22 on wikipedia_mars) */
+#define unilane_avx512_utf8_length_from_utf16 unilane_avx2_utf8_length_from_utf16
 /* not yet written */
 #define unilane_avx512_utf16_ascii_prefix unilane_avx2_utf16_ascii_prefix
 /* not yet written */
 #define unilane_avx512_utf16_latin1_prefix unilane_avx2_utf16_latin1_prefix
 /* not yet written (needs the AVX2 lookup-based UTF-8 rules ported) */
 #define unilane_avx512_validate_utf8 unilane_avx2_validate_utf8
-/* not yet written (VBMI2 expand is the plan) */
-#define unilane_avx512_latin1_to_utf8 unilane_avx2_latin1_to_utf8
 /* not yet written (VBMI2 compress is the plan) */
 #define unilane_avx512_utf8_to_latin1 unilane_avx2_utf8_to_latin1
+/* not yet written */
+#define unilane_avx512_latin1_to_utf8 unilane_avx2_latin1_to_utf8
 /* not yet written */
 #define unilane_avx512_utf8_to_utf16 unilane_avx2_utf8_to_utf16
 /* not yet written */
@@ -306,11 +256,13 @@ UNILANE_DEFINE_KERNEL(avx512, UNILANE_CPU_AVX512_SET,
                       8,  /* UTF-16 input */
                       8); /* Latin-1 input */
 
+#undef unilane_avx512_utf16_length_from_utf8
+#undef unilane_avx512_utf8_length_from_utf16
 #undef unilane_avx512_utf16_ascii_prefix
 #undef unilane_avx512_utf16_latin1_prefix
 #undef unilane_avx512_validate_utf8
-#undef unilane_avx512_latin1_to_utf8
 #undef unilane_avx512_utf8_to_latin1
+#undef unilane_avx512_latin1_to_utf8
 #undef unilane_avx512_utf8_to_utf16
 #undef unilane_avx512_utf8_to_utf16_lossy
 #undef unilane_avx512_utf16_to_utf8
