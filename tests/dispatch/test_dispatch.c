@@ -54,7 +54,9 @@ static void *racer(void *arg)
 static const char *best_expected(void)
 {
 #if defined(__x86_64__) && !defined(UNILANE_NO_AVX2) && !defined(UNILANE_NO_AVX512)
-    if ((unilane_cpu_features() & UNILANE_CPU_AVX512_SET) == UNILANE_CPU_AVX512_SET)
+    /* compiled in (a -DUNILANE_NO_AVX512 library has no counter for it) */
+    if (unilane_test_counter_of("avx512") != NULL
+        && (unilane_cpu_features() & UNILANE_CPU_AVX512_SET) == UNILANE_CPU_AVX512_SET)
         return "avx512";
 #endif
 #if defined(__x86_64__) && !defined(UNILANE_NO_AVX2)
