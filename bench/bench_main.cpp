@@ -546,7 +546,7 @@ int main(int argc, char **argv)
     // Kernel sets this CPU and build have.
     std::vector<std::string> kernels;
     std::string avail;
-    for (const char *k : {"scalar", "avx2", "neon"}) {
+    for (const char *k : {"scalar", "avx2", "avx512", "neon"}) {
         if (unilane_use_kernel(k) == 0) {
             avail += avail.empty() ? k : std::string(",") + k;
             if (opt.kernels.empty() || std::count(opt.kernels.begin(), opt.kernels.end(), k))

@@ -115,7 +115,7 @@ static void fz_report(void)
 
 void fz_init(void)
 {
-    static const char *const names[] = {"scalar", "avx2", "neon"};
+    static const char *const names[] = {"scalar", "avx2", "avx512", "neon"};
     size_t page, in_size, out_size, total;
     unsigned char *base;
     const char *only, *direct;

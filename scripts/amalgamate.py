@@ -56,7 +56,7 @@ import re
 import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-DIR_ORDER = ["generic", "dispatch", "avx2", "neon"]
+DIR_ORDER = ["generic", "dispatch", "avx2", "avx512", "neon"]
 FIRST_HEADER = os.path.join("src", "dispatch", "config.h")
 PUBLIC_HEADER = os.path.join("include", "unilane.h")
 

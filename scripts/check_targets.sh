@@ -31,6 +31,6 @@ for target in aarch64-linux-android24 armv7a-linux-androideabi24 x86_64-linux-an
   mkdir -p "$tmp/$target"
   (cd "$tmp/$target" && clang --target="$target" -std=c99 -O2 $WARN -nostdlibinc \
      -isystem "$tmp/sys" -I"$ROOT/include" -c "$ROOT"/src/*/*.c)
-  kernels=$(cd "$tmp/$target" && $NM *.o 2>/dev/null | grep -Eo 'unilane_impl_(avx2|neon|scalar)$' | sort -u | sed 's/unilane_impl_//' | tr '\n' ' ' || true)
+  kernels=$(cd "$tmp/$target" && $NM *.o 2>/dev/null | grep -Eo 'unilane_impl_(avx2|avx512|neon|scalar)$' | sort -u | sed 's/unilane_impl_//' | tr '\n' ' ' || true)
   printf '%-28s ok; kernel sets: %s\n' "$target" "$kernels"
 done

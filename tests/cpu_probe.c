@@ -59,9 +59,24 @@ uint32_t ut_probe_cpu(const char **how)
             f |= UNILANE_CPU_LZCNT;
         if (probe_has(l, "popcnt"))
             f |= UNILANE_CPU_POPCNT;
-        snprintf(desc, sizeof desc, "/proc/cpuinfo flags:%s%s%s%s%s", f & UNILANE_CPU_AVX2 ? " avx2" : "",
-                 f & UNILANE_CPU_BMI1 ? " bmi1" : "", f & UNILANE_CPU_BMI2 ? " bmi2" : "",
-                 f & UNILANE_CPU_LZCNT ? " abm" : "", f & UNILANE_CPU_POPCNT ? " popcnt" : "");
+        /* Linux lists the AVX-512 flags only when the OS saves the opmask
+           and ZMM state (XCR0 bits 5..7). */
+        if (probe_has(l, "avx512f"))
+            f |= UNILANE_CPU_AVX512F;
+        if (probe_has(l, "avx512bw"))
+            f |= UNILANE_CPU_AVX512BW;
+        if (probe_has(l, "avx512vl"))
+            f |= UNILANE_CPU_AVX512VL;
+        if (probe_has(l, "avx512vbmi"))
+            f |= UNILANE_CPU_AVX512VBMI;
+        if (probe_has(l, "avx512_vbmi2"))
+            f |= UNILANE_CPU_AVX512VBMI2;
+        snprintf(desc, sizeof desc, "/proc/cpuinfo flags:%s%s%s%s%s%s",
+                 f & UNILANE_CPU_AVX2 ? " avx2" : "", f & UNILANE_CPU_BMI1 ? " bmi1" : "",
+                 f & UNILANE_CPU_BMI2 ? " bmi2" : "", f & UNILANE_CPU_LZCNT ? " abm" : "",
+                 f & UNILANE_CPU_POPCNT ? " popcnt" : "",
+                 (f & UNILANE_CPU_AVX512_SET) == UNILANE_CPU_AVX512_SET
+                     ? " avx512f avx512bw avx512vl avx512vbmi avx512_vbmi2" : "");
     }
 #elif defined(__aarch64__) && defined(__linux__)
     unsigned long hw = getauxval(AT_HWCAP);
@@ -83,6 +98,10 @@ int ut_kernel_built(const char *name)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(UNILANE_NO_AVX2)
     if (strcmp(name, "avx2") == 0)
         return 1;
+#  if !defined(UNILANE_NO_AVX512)
+    if (strcmp(name, "avx512") == 0)
+        return 1;
+#  endif
 #endif
 #if defined(__aarch64__) && !defined(__AARCH64EB__) && !defined(UNILANE_NO_NEON)
     if (strcmp(name, "neon") == 0)
@@ -95,6 +114,8 @@ int ut_kernel_expected(const char *name, uint32_t features)
 {
     if (!ut_kernel_built(name))
         return 0;
+    if (strcmp(name, "avx512") == 0)
+        return (features & UNILANE_CPU_AVX512_SET) == UNILANE_CPU_AVX512_SET;
     if (strcmp(name, "avx2") == 0)
         return (features & UNILANE_CPU_AVX2_SET) == UNILANE_CPU_AVX2_SET;
     if (strcmp(name, "neon") == 0)
@@ -104,6 +125,8 @@ int ut_kernel_expected(const char *name, uint32_t features)
 
 const char *ut_expected_best(uint32_t features)
 {
+    if (ut_kernel_expected("avx512", features))
+        return "avx512";
     if (ut_kernel_expected("avx2", features))
         return "avx2";
     if (ut_kernel_expected("neon", features))

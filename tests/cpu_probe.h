@@ -16,12 +16,13 @@
 uint32_t ut_probe_cpu(const char **how);
 
 /* 1 when kernel `name` is compiled into this build: by the build's
-   architecture and the UNILANE_NO_AVX2 / UNILANE_NO_NEON options (the test
+   architecture and the UNILANE_NO_AVX2 / UNILANE_NO_AVX512 / UNILANE_NO_NEON options (the test
    targets get the same definitions as the library). */
 int ut_kernel_built(const char *name);
 
 /* The kernel set unilane_use_kernel("auto") must choose on a CPU with
-   `features`: avx2 (AVX2+BMI1+BMI2+LZCNT+POPCNT with OS-enabled YMM state),
+   `features`: avx512 (AVX-512 F/BW/VL/VBMI/VBMI2 and the avx2 set, with OS-enabled
+   ZMM state), avx2 (AVX2+BMI1+BMI2+LZCNT+POPCNT with OS-enabled YMM state),
    neon (little-endian AArch64 with ASIMD), else scalar -- among the built
    ones. */
 const char *ut_expected_best(uint32_t features);

@@ -7,6 +7,10 @@
  *                     not disabled with -DUNILANE_NO_AVX2). It is compiled
  *                     with target attributes, never with a global -mavx2,
  *                     and chosen at run time.
+ * UNILANE_HAVE_AVX512 the AVX-512 kernel set is compiled (as for AVX2, and
+ *                     not disabled with -DUNILANE_NO_AVX512; it needs the
+ *                     AVX2 set, whose entries it reuses). Target attributes
+ *                     only, chosen at run time.
  * UNILANE_HAVE_NEON   the NEON kernel set is compiled (little-endian
  *                     AArch64, not disabled with -DUNILANE_NO_NEON). NEON is
  *                     part of the AArch64 baseline, so no attribute is needed.
@@ -53,6 +57,16 @@
 #  define UNILANE_TARGET_AVX2 __attribute__((target("avx2,bmi,bmi2,lzcnt,popcnt")))
 #else
 #  define UNILANE_HAVE_AVX2 0
+#endif
+
+#if UNILANE_HAVE_AVX2 && !defined(UNILANE_NO_AVX512)
+#  define UNILANE_HAVE_AVX512 1
+/* AVX-512 F/BW/VL/VBMI/VBMI2 on top of everything UNILANE_TARGET_AVX2
+   names; the CPU bits are UNILANE_CPU_AVX512_SET (cpu.h). */
+#  define UNILANE_TARGET_AVX512 \
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi,bmi2,lzcnt,popcnt")))
+#else
+#  define UNILANE_HAVE_AVX512 0
 #endif
 
 #if defined(__aarch64__) && defined(__ARM_NEON) && !defined(__AARCH64EB__) \

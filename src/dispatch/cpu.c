@@ -36,12 +36,28 @@ static uint32_t cpu_detect(void)
     /* AVX state is usable only if the CPU has OSXSAVE (ecx bit 27) and the
        OS enabled both XMM (bit 1) and YMM (bit 2) state in XCR0. */
     {
-        int os_ymm = (ecx & (1u << 27)) && (cpu_xgetbv0() & 0x6) == 0x6;
+        uint64_t xcr0 = (ecx & (1u << 27)) ? cpu_xgetbv0() : 0;
+        int os_ymm = (xcr0 & 0x6) == 0x6;
+        /* AVX-512 state: XMM, YMM (bits 1, 2), opmask (5), ZMM_Hi256 (6),
+           Hi16_ZMM (7): 0xE6. */
+        int os_zmm = (xcr0 & 0xE6) == 0xE6;
         int avx = (ecx & (1u << 28)) != 0;
         if (max_leaf >= 7) {
             __cpuid_count(7, 0, eax, ebx, ecx, edx);
             if (os_ymm && avx && (ebx & (1u << 5)))
                 f |= UNILANE_CPU_AVX2;
+            if (os_zmm && avx) {
+                if (ebx & (1u << 16))
+                    f |= UNILANE_CPU_AVX512F;
+                if (ebx & (1u << 30))
+                    f |= UNILANE_CPU_AVX512BW;
+                if (ebx & (1u << 31))
+                    f |= UNILANE_CPU_AVX512VL;
+                if (ecx & (1u << 1))
+                    f |= UNILANE_CPU_AVX512VBMI;
+                if (ecx & (1u << 6))
+                    f |= UNILANE_CPU_AVX512VBMI2;
+            }
             if (ebx & (1u << 3))
                 f |= UNILANE_CPU_BMI1;
             if (ebx & (1u << 8))

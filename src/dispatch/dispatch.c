@@ -21,6 +21,9 @@
 #include "../generic/generic.h"
 
 static const unilane_impl *const dispatch_candidates[] = {
+#if UNILANE_HAVE_AVX512
+    &unilane_impl_avx512,
+#endif
 #if UNILANE_HAVE_AVX2
     &unilane_impl_avx2,
 #endif

@@ -87,6 +87,9 @@ UNILANE_INTERNAL extern const unilane_impl unilane_impl_scalar;
 #if UNILANE_HAVE_AVX2
 UNILANE_INTERNAL extern const unilane_impl unilane_impl_avx2;
 #endif
+#if UNILANE_HAVE_AVX512
+UNILANE_INTERNAL extern const unilane_impl unilane_impl_avx512;
+#endif
 #if UNILANE_HAVE_NEON
 UNILANE_INTERNAL extern const unilane_impl unilane_impl_neon;
 #endif

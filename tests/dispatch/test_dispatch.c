@@ -112,6 +112,7 @@ int main(void)
     unilane_test_mask_cpu_features(0xFFFFFFFFu);
     CHECK(strcmp(unilane_kernel(), "scalar") == 0);
     CHECK(unilane_use_kernel("avx2") == -1);
+    CHECK(unilane_use_kernel("avx512") == -1);
     CHECK(unilane_use_kernel("neon") == -1);
     CHECK(unilane_use_kernel("auto") == 0);
     CHECK(strcmp(unilane_kernel(), "scalar") == 0);
@@ -123,6 +124,16 @@ int main(void)
     unilane_test_mask_cpu_features(0);
     CHECK(unilane_use_kernel("auto") == 0);
     CHECK(strcmp(unilane_kernel(), best) == 0);
+    if (strcmp(best, "avx512") == 0) {
+        /* Without VBMI2 the next best is AVX2; without BMI2 neither. */
+        unilane_test_mask_cpu_features(UNILANE_CPU_AVX512VBMI2);
+        CHECK(strcmp(unilane_kernel(), "avx2") == 0);
+        CHECK(unilane_use_kernel("avx512") == -1);
+        unilane_test_mask_cpu_features(UNILANE_CPU_BMI2);
+        CHECK(strcmp(unilane_kernel(), "scalar") == 0);
+        unilane_test_mask_cpu_features(0);
+        CHECK(unilane_use_kernel("avx512") == 0);
+    }
     if (strcmp(best, "avx2") == 0) {
         /* Masking one feature the AVX2 kernel needs is enough. */
         unilane_test_mask_cpu_features(UNILANE_CPU_BMI2);
