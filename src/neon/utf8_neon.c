@@ -33,6 +33,7 @@
  * or reload them; they generate no code.
  */
 #include "../generic/generic.h"
+#include "../generic/utf8_rules.h"
 #include "neon.h"
 
 #if UNILANE_HAVE_NEON
@@ -41,66 +42,6 @@
 /* Tables                                                                   */
 /* ------------------------------------------------------------------------ */
 
-/*
- * Keiser-Lemire error classes (one bit each). A pair (p, c) of consecutive
- * bytes is ill-formed in class X iff bit X is set in
- *   neon_u8_hi1[p >> 4] & neon_u8_lo1[p & 15] & neon_u8_hi2[c >> 4].
- * TWO_CONTS (continuation after continuation) is not an error by itself: it
- * is one exactly where the byte is NOT the third or fourth byte of a 3- or
- * 4-byte character, which the "must" vector (bit 7) says; XOR settles it.
- */
-#define NEON_U8_TOO_SHORT  0x01 /* lead, then no continuation               */
-#define NEON_U8_TOO_LONG   0x02 /* ASCII, then continuation                 */
-#define NEON_U8_OVERLONG3  0x04 /* E0 80..9F                                */
-#define NEON_U8_TOO_LARGE  0x08 /* F4 90..BF, F5..FF 90..BF                 */
-#define NEON_U8_SURROGATE  0x10 /* ED A0..BF                                */
-#define NEON_U8_OVERLONG2  0x20 /* C0/C1 80..BF                             */
-#define NEON_U8_L1000      0x40 /* F0 80..8F (overlong), F5..FF 80..8F      */
-#define NEON_U8_TWO_CONTS  0x80 /* 80..BF 80..BF                            */
-#define NEON_U8_CARRY (NEON_U8_TOO_SHORT | NEON_U8_TOO_LONG | NEON_U8_TWO_CONTS)
-
-/* by the high nibble of the previous byte */
-static const uint8_t neon_u8_hi1[16] = {
-    NEON_U8_TOO_LONG, NEON_U8_TOO_LONG, NEON_U8_TOO_LONG, NEON_U8_TOO_LONG,
-    NEON_U8_TOO_LONG, NEON_U8_TOO_LONG, NEON_U8_TOO_LONG, NEON_U8_TOO_LONG,
-    NEON_U8_TWO_CONTS, NEON_U8_TWO_CONTS, NEON_U8_TWO_CONTS, NEON_U8_TWO_CONTS,
-    NEON_U8_TOO_SHORT | NEON_U8_OVERLONG2,
-    NEON_U8_TOO_SHORT,
-    NEON_U8_TOO_SHORT | NEON_U8_OVERLONG3 | NEON_U8_SURROGATE,
-    NEON_U8_TOO_SHORT | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-};
-/* by the low nibble of the previous byte */
-static const uint8_t neon_u8_lo1[16] = {
-    NEON_U8_CARRY | NEON_U8_OVERLONG3 | NEON_U8_OVERLONG2 | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_OVERLONG2,
-    NEON_U8_CARRY,
-    NEON_U8_CARRY,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000 | NEON_U8_SURROGATE,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-};
-/* by the high nibble of the byte itself */
-static const uint8_t neon_u8_hi2[16] = {
-    NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT,
-    NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT,
-    NEON_U8_TOO_LONG | NEON_U8_OVERLONG2 | NEON_U8_TWO_CONTS | NEON_U8_OVERLONG3 | NEON_U8_L1000,
-    NEON_U8_TOO_LONG | NEON_U8_OVERLONG2 | NEON_U8_TWO_CONTS | NEON_U8_OVERLONG3 | NEON_U8_TOO_LARGE,
-    NEON_U8_TOO_LONG | NEON_U8_OVERLONG2 | NEON_U8_TWO_CONTS | NEON_U8_SURROGATE | NEON_U8_TOO_LARGE,
-    NEON_U8_TOO_LONG | NEON_U8_OVERLONG2 | NEON_U8_TWO_CONTS | NEON_U8_SURROGATE | NEON_U8_TOO_LARGE,
-    NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT,
-};
-/* UTF-16 units per byte, by its high nibble: 1 outside 80..BF, plus 1 for
-   F0..FF (the contract of unilane_utf16_length_from_utf8). */
-static const uint8_t neon_u8_units[16] = { 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 2 };
 /* Lane weights for turning a 0x00/0xFF vector into one bit per lane. */
 static const uint8_t neon_u8_bitw[16] = { 1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128 };
 
@@ -901,8 +842,8 @@ static const uint8_t neon_u8_pack8[2][256][8] = {
 /* Helpers                                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* Keiser-Lemire tables in registers and the pair classes of the previous
-   16 bytes (needed shifted in by one lane). */
+/* The Keiser-Lemire tables of utf8_rules.h in registers and the pair
+   classes of the previous 16 bytes (needed shifted in by one lane). */
 typedef struct neon_u8_kl {
     uint8x16_t hi1, lo1, hi2;
     uint8x16_t p12;
@@ -912,14 +853,23 @@ typedef struct neon_u8_kl {
    starts afresh: nothing before it can make the following bytes invalid). */
 static UNILANE_ALWAYS_INLINE void neon_u8_kl_reset(neon_u8_kl *k)
 {
-    k->p12 = vdupq_n_u8(NEON_U8_TOO_LONG); /* hi1[0..7] & lo1[any] */
+    k->p12 = vdupq_n_u8(UNILANE_U8_TOO_LONG); /* BYTE1_HIGH[0..7] & BYTE1_LOW[any] */
 }
+
+/* The tables of utf8_rules.h, to be loaded into registers: Keiser-Lemire
+   BYTE1_HIGH, BYTE1_LOW, BYTE2_HIGH, and the UTF-16 units by high nibble. */
+static const uint8_t neon_u8_rules[4][16] = {
+    { UNILANE_U8_BYTE1_HIGH },
+    { UNILANE_U8_BYTE1_LOW },
+    { UNILANE_U8_BYTE2_HIGH },
+    { UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE },
+};
 
 static UNILANE_ALWAYS_INLINE void neon_u8_kl_init(neon_u8_kl *k)
 {
-    k->hi1 = vld1q_u8(neon_u8_hi1);
-    k->lo1 = vld1q_u8(neon_u8_lo1);
-    k->hi2 = vld1q_u8(neon_u8_hi2);
+    k->hi1 = vld1q_u8(neon_u8_rules[0]);
+    k->lo1 = vld1q_u8(neon_u8_rules[1]);
+    k->hi2 = vld1q_u8(neon_u8_rules[2]);
     neon_u8_kl_reset(k);
 }
 
@@ -943,7 +893,7 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_kl_step(neon_u8_kl *k, uint8x16_
     uint8x16_t must = vorrq_u8(vcgeq_u8(vextq_u8(pv, v, 14), vdupq_n_u8(0xE0)),
                                vcgeq_u8(vextq_u8(pv, v, 13), vdupq_n_u8(0xF0)));
     k->p12 = t12;
-    return veorq_u8(sc, vandq_u8(must, vdupq_n_u8(NEON_U8_TWO_CONTS)));
+    return veorq_u8(sc, vandq_u8(must, vdupq_n_u8(UNILANE_U8_TWO_CONTS)));
 }
 
 /* Error lanes of a 64-byte block (nonzero somewhere iff ill-formed). */
@@ -1049,33 +999,6 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_check2(uint8x16x4_t b, uint8x16_
 static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_is_cont(uint8x16_t v)
 {
     return vcltq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(-64));
-}
-
-/*
- * s[start..i) is valid UTF-8 except that its last character may be cut
- * off at i. Returns the start of that last character when it starts in
- * [i-3, i) (a lead byte there), else i: a character boundary from which the
- * scalar code sees every error at or after the valid prefix.
- */
-static UNILANE_ALWAYS_INLINE size_t neon_u8_last_lead(const uint8_t *s, size_t start, size_t i)
-{
-    size_t k;
-    for (k = 1; k <= 3 && k <= i - start; k++) {
-        uint8_t c = s[i - k];
-        if (c >= 0xC0)
-            return i - k;
-        if (c < 0x80)
-            break;
-    }
-    return i;
-}
-
-/* First non-continuation byte at or after i (or len). */
-static UNILANE_ALWAYS_INLINE size_t neon_u8_next_start(const uint8_t *s, size_t len, size_t i)
-{
-    while (i < len && (s[i] & 0xC0) == 0x80)
-        i++;
-    return i;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1206,7 +1129,7 @@ static UNILANE_NOINLINE unilane_result neon_u8_validate_utf8_long(const char *sr
         }
     done:
         /* s[0..i) is valid but for a last character that may be cut off */
-        i = neon_u8_last_lead(s, 0, i);
+        i = gen_utf8_last_lead(s, 0, i);
     }
     return gen_finish(unilane_scalar_validate_utf8(src + i, len - i), i, 0);
 }
@@ -1219,6 +1142,7 @@ unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
     return neon_u8_validate_utf8_long(src, len);
 }
 
+
 /* ------------------------------------------------------------------------ */
 /* UTF-16 lengths                                                           */
 /* ------------------------------------------------------------------------ */
@@ -1229,7 +1153,7 @@ static UNILANE_NOINLINE size_t neon_u8_utf16_length_from_utf8_long(const char *s
     size_t i = 0, count = 0;
 
     if (len >= 64) {
-        const uint8x16_t units = vld1q_u8(neon_u8_units);
+        const uint8x16_t units = vld1q_u8(neon_u8_rules[3]);
         do {
             /* at most 2 units per byte, 8 per lane and block: 31 blocks
                fit in a byte lane */
@@ -1259,14 +1183,6 @@ size_t unilane_neon_utf16_length_from_utf8(const char *src, size_t len)
     return neon_u8_utf16_length_from_utf8_long(src, len);
 }
 
-/* UTF-16 units of s[a..b) by the rule above (scalar, for a few bytes). */
-static UNILANE_ALWAYS_INLINE size_t neon_u8_units_of(const uint8_t *s, size_t a, size_t b)
-{
-    size_t n = 0;
-    for (; a < b; a++)
-        n += (size_t)((s[a] & 0xC0) != 0x80) + (size_t)(s[a] >= 0xF0);
-    return n;
-}
 
 static UNILANE_NOINLINE size_t neon_u8_utf16_length_from_utf8_lossy_long(const char *src, size_t len)
 {
@@ -1274,7 +1190,7 @@ static UNILANE_NOINLINE size_t neon_u8_utf16_length_from_utf8_lossy_long(const c
     size_t i = 0, start = 0, count = 0;
 
     if (len >= 64) {
-        const uint8x16_t units = vld1q_u8(neon_u8_units);
+        const uint8x16_t units = vld1q_u8(neon_u8_rules[3]);
         neon_u8_kl k;
         uint8x16_t pv = vdupq_n_u8(0); /* the 16 bytes before block i (zero at start) */
         neon_u8_kl_init(&k);
@@ -1302,13 +1218,12 @@ static UNILANE_NOINLINE size_t neon_u8_utf16_length_from_utf8_lossy_long(const c
                 i += 64;
             } else {
                 /* Ill-formed input around this block: the scalar code counts
-                   from the last character boundary to the first character
-                   start after the block, then the check restarts afresh
-                   (every non-continuation byte is a place where lossy
-                   decoding restarts). */
-                size_t a = neon_u8_last_lead(s, start, i);
-                size_t e = neon_u8_next_start(s, len, i + 64);
-                count -= neon_u8_units_of(s, a, i);
+                   from the last character boundary to a place after the
+                   block where lossy decoding starts afresh
+                   (gen_utf8_resync), and the check restarts there. */
+                size_t a = gen_utf8_last_lead(s, start, i);
+                size_t e = gen_utf8_resync(s, len, i + 64);
+                count -= gen_utf8_units(s + a, i - a);
                 count += unilane_scalar_utf16_length_from_utf8_lossy(src + a, e - a);
                 i = start = e;
                 neon_u8_kl_reset(&k);
@@ -1319,8 +1234,8 @@ static UNILANE_NOINLINE size_t neon_u8_utf16_length_from_utf8_lossy_long(const c
         }
     done:;
         {
-            size_t a = neon_u8_last_lead(s, start, i);
-            count -= neon_u8_units_of(s, a, i);
+            size_t a = gen_utf8_last_lead(s, start, i);
+            count -= gen_utf8_units(s + a, i - a);
             i = a;
         }
     }
@@ -1334,6 +1249,7 @@ size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
         return unilane_scalar_utf16_length_from_utf8_lossy(src, len);
     return neon_u8_utf16_length_from_utf8_lossy_long(src, len);
 }
+
 
 /* ------------------------------------------------------------------------ */
 /* UTF-8 -> UTF-16 and UTF-8 -> Latin-1                                     */
@@ -1657,7 +1573,9 @@ typedef struct neon_u8_stop {
     size_t written;
     size_t win_end; /* 0: the rest is for the scalar finisher. Otherwise the
                        scalar code must convert src[pos..win_end) (win_end is
-                       len or a non-continuation byte) before the vector loop
+                       a gen_utf8_resync position: len, a non-continuation
+                       byte, or one after three continuation bytes, which no
+                       well-formed character spans) before the vector loop
                        can go on from win_end. */
 } neon_u8_stop;
 
@@ -1727,7 +1645,7 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
         if (UNILANE_UNLIKELY(neon_u8_any(e))) {
             /* the first error is at or after v - 3: the scalar code goes
                from the start of block v - 64 to the end of block v */
-            st.win_end = neon_u8_next_start(s, len, v + 64);
+            st.win_end = gen_utf8_resync(s, len, v + 64);
             break;
         }
         if (tc != NEON_U8_T_NONE) {
@@ -1751,7 +1669,7 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
                        and the next few with neon_u8_convert4 (through
                        neon_u8_window, which takes long windows as that
                        sign; where there is one there are often more) */
-                    st.win_end = neon_u8_next_start(s, len, len - v > 448 ? v + 448 : len);
+                    st.win_end = gen_utf8_resync(s, len, len - v > 448 ? v + 448 : len);
                     break;
                 }
             }
@@ -1805,7 +1723,7 @@ out:
         st.pos = v; /* v == start, or the block before v was ASCII */
     } else {
         size_t c = v - 64;
-        while (c > start && (s[c] & 0xC0) == 0x80)
+        while (c > start && gen_utf8_is_cont(s[c]))
             c--;
         st.pos = c;
     }
@@ -1870,7 +1788,7 @@ static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t l
             e = neon_u8_kl_block(&k, pv, b);
         }
         if (UNILANE_UNLIKELY(neon_u8_any(e))) {
-            st.win_end = neon_u8_next_start(s, len, v + 64);
+            st.win_end = gen_utf8_resync(s, len, v + 64);
             break;
         }
         if (tc != NEON_U8_T_NONE) {
@@ -1900,7 +1818,7 @@ static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t l
         st.pos = v;
     } else {
         size_t c = v - 64;
-        while (c > start && (s[c] & 0xC0) == 0x80)
+        while (c > start && gen_utf8_is_cont(s[c]))
             c--;
         st.pos = c;
         /* the third byte of this character ends block v - 128 */
@@ -2071,15 +1989,6 @@ unilane_result unilane_neon_utf8_to_latin1(const char *src, size_t len, char *ds
     return neon_u8_utf8_to_latin1_long(src, len, dst);
 }
 
-#undef NEON_U8_TOO_SHORT
-#undef NEON_U8_TOO_LONG
-#undef NEON_U8_OVERLONG3
-#undef NEON_U8_TOO_LARGE
-#undef NEON_U8_SURROGATE
-#undef NEON_U8_OVERLONG2
-#undef NEON_U8_L1000
-#undef NEON_U8_TWO_CONTS
-#undef NEON_U8_CARRY
 #undef NEON_U8_T_ASCII
 #undef NEON_U8_T_2
 #undef NEON_U8_T_3
