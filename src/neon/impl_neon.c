@@ -9,10 +9,25 @@
 
 #if UNILANE_HAVE_NEON
 
-/* Thresholds, from instruction counts at 0..64 units (scripts/icount_short.sh):
-   the UTF-8-input entries cost more than scalar below 65 bytes (the first
-   vector step needs 64 bytes); the UTF-16 and Latin-1 entries and
-   ascii_prefix have short vector paths that beat scalar at every length. */
+/*
+ * Thresholds (scalar_below, impl.h), from instruction counts per call of
+ * the entries themselves (a build with every threshold 0) beside scalar's,
+ * on French text (scripts/icount.sh with ICOUNT_K=1000, as
+ * scripts/icount_short.sh measures):
+ * - UTF-8 input, 65 bytes. Below 64 bytes no UTF-8 entry has a vector step
+ *   (validation and the lengths work in 64-byte blocks) and each costs
+ *   more than scalar, which it calls after all (validate_utf8: 54 against
+ *   37 instructions at 0 bytes). At 64 bytes validate_utf8 and
+ *   utf16_length_from_utf8 are cheaper than scalar (166 against 171, 81
+ *   against 124), utf16_length_from_utf8_lossy is not (179 against 165),
+ *   and the converters are not either: their vector loop needs 128 bytes
+ *   (NEON_U8_CONVERT_MIN in utf8_neon.c) and below that they hand the input
+ *   to scalar themselves, a tail call that adds 3 to 7 instructions. With
+ *   one threshold for all of them, 65 is the lowest that keeps every
+ *   dispatched call at 0..64 bytes within scalar's count.
+ * - ascii_prefix, UTF-16 and Latin-1 input, 0: their entries have short
+ *   vector paths, no more instructions than scalar at any length measured.
+ */
 UNILANE_DEFINE_KERNEL(neon, UNILANE_CPU_NEON,
                       65, /* UTF-8 input */
                       0,  /* ascii_prefix */

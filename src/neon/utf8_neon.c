@@ -27,10 +27,14 @@
  * when at least 8 more units are certain to follow (the 64 bytes after the
  * block are already validated), so its tail is overwritten by later stores.
  *
- * Inputs shorter than one or two blocks go to the scalar code (a single
- * comparison and call). Instruction counts were tuned for GCC: a few empty
- * asm statements keep values in registers where GCC would otherwise rebuild
- * or reload them; they generate no code.
+ * Every entry takes every length; which inputs are too short for them is
+ * the dispatcher's decision (thresholds in impl_neon.c). Below one block
+ * (two for the converters, NEON_U8_CONVERT_MIN) there is no vector step and
+ * the scalar kernel does the work.
+ *
+ * Instruction counts were tuned for GCC: a few empty asm statements keep
+ * values in registers where GCC would otherwise rebuild or reload them;
+ * they generate no code.
  */
 #include "../generic/generic.h"
 #include "../generic/utf8_rules.h"
@@ -1098,7 +1102,7 @@ size_t unilane_neon_ascii_prefix(const char *src, size_t len)
 /* validate_utf8                                                            */
 /* ------------------------------------------------------------------------ */
 
-static UNILANE_NOINLINE unilane_result neon_u8_validate_utf8_long(const char *src, size_t len)
+unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
 {
     const uint8_t *s = (const uint8_t *)src;
     size_t i = 0;
@@ -1134,20 +1138,11 @@ static UNILANE_NOINLINE unilane_result neon_u8_validate_utf8_long(const char *sr
     return gen_finish(unilane_scalar_validate_utf8(src + i, len - i), i, 0);
 }
 
-/* Short inputs go straight to the scalar code (a tail call, nothing else). */
-unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
-{
-    if (len <= 64)
-        return unilane_scalar_validate_utf8(src, len);
-    return neon_u8_validate_utf8_long(src, len);
-}
-
-
 /* ------------------------------------------------------------------------ */
 /* UTF-16 lengths                                                           */
 /* ------------------------------------------------------------------------ */
 
-static UNILANE_NOINLINE size_t neon_u8_utf16_length_from_utf8_long(const char *src, size_t len)
+size_t unilane_neon_utf16_length_from_utf8(const char *src, size_t len)
 {
     const uint8_t *s = (const uint8_t *)src;
     size_t i = 0, count = 0;
@@ -1175,16 +1170,7 @@ static UNILANE_NOINLINE size_t neon_u8_utf16_length_from_utf8_long(const char *s
     return count + unilane_scalar_utf16_length_from_utf8(src + i, len - i);
 }
 
-/* Short inputs go straight to the scalar code (a tail call, nothing else). */
-size_t unilane_neon_utf16_length_from_utf8(const char *src, size_t len)
-{
-    if (len < 64)
-        return unilane_scalar_utf16_length_from_utf8(src, len);
-    return neon_u8_utf16_length_from_utf8_long(src, len);
-}
-
-
-static UNILANE_NOINLINE size_t neon_u8_utf16_length_from_utf8_lossy_long(const char *src, size_t len)
+size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
 {
     const uint8_t *s = (const uint8_t *)src;
     size_t i = 0, start = 0, count = 0;
@@ -1241,15 +1227,6 @@ static UNILANE_NOINLINE size_t neon_u8_utf16_length_from_utf8_lossy_long(const c
     }
     return count + unilane_scalar_utf16_length_from_utf8_lossy(src + i, len - i);
 }
-
-/* Short inputs go straight to the scalar code (a tail call, nothing else). */
-size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
-{
-    if (len <= 64)
-        return unilane_scalar_utf16_length_from_utf8_lossy(src, len);
-    return neon_u8_utf16_length_from_utf8_lossy_long(src, len);
-}
-
 
 /* ------------------------------------------------------------------------ */
 /* UTF-8 -> UTF-16 and UTF-8 -> Latin-1                                     */
@@ -1831,7 +1808,8 @@ static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t l
     return st;
 }
 
-/* Inputs shorter than this go to the scalar code directly. */
+/* The converters' vector loop converts a block only after checking the next
+   one: it needs two blocks. */
 #define NEON_U8_CONVERT_MIN 128
 /* Windows that neon_u8_convert leaves to the scalar code: those longer than
    this (from a block with 4-byte characters: 512 bytes or up to the end)
@@ -1922,7 +1900,11 @@ static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_utf16_long(const char *sr
     return gen_finish(unilane_scalar_utf8_to_utf16(src + i, len - i, dst + w), i, w);
 }
 
-/* Short inputs go straight to the scalar code (a tail call, nothing else). */
+/* Below NEON_U8_CONVERT_MIN the vector loop cannot start: the whole input
+   is the scalar kernel's, as a tail call (the loop function falls through
+   to the same scalar call, but pays for its stack frame first). The
+   dispatcher sends only inputs below 65 bytes to scalar (impl_neon.c: one
+   threshold for every UTF-8-input operation). */
 unilane_result unilane_neon_utf8_to_utf16(const char *src, size_t len, uint16_t *dst)
 {
     if (len < NEON_U8_CONVERT_MIN)
@@ -1949,7 +1931,7 @@ static UNILANE_NOINLINE size_t neon_u8_utf8_to_utf16_lossy_long(const char *src,
     return w + unilane_scalar_utf8_to_utf16_lossy(src + i, len - i, dst + w);
 }
 
-/* Short inputs go straight to the scalar code (a tail call, nothing else). */
+/* As unilane_neon_utf8_to_utf16. */
 size_t unilane_neon_utf8_to_utf16_lossy(const char *src, size_t len, uint16_t *dst)
 {
     if (len < NEON_U8_CONVERT_MIN)
@@ -1981,7 +1963,7 @@ static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_latin1_long(const char *s
     return gen_finish(unilane_scalar_utf8_to_latin1(src + i, len - i, dst + w), i, w);
 }
 
-/* Short inputs go straight to the scalar code (a tail call, nothing else). */
+/* As unilane_neon_utf8_to_utf16. */
 unilane_result unilane_neon_utf8_to_latin1(const char *src, size_t len, char *dst)
 {
     if (len < NEON_U8_CONVERT_MIN)
