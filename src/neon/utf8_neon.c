@@ -1232,6 +1232,13 @@ size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
 /* UTF-8 -> UTF-16 and UTF-8 -> Latin-1                                     */
 /* ------------------------------------------------------------------------ */
 
+/* Block types: the longest character that ends in the block. */
+#define NEON_U8_T_ASCII 0
+#define NEON_U8_T_2     1
+#define NEON_U8_T_3     2
+#define NEON_U8_T_4     3
+#define NEON_U8_T_NONE  4 /* no block waiting for conversion */
+
 /*
  * Per lane j, the code unit of the character that ENDS at byte j (the lane
  * is kept only where one does), from v[j] and its predecessors
@@ -1286,32 +1293,28 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_units4(uint8x16_t pv, uint8x16_t
 }
 
 /*
- * Stores the kept 16-bit lanes of z[0..7] (8 lanes each) packed at d and
- * returns the new end. Byte h of km (lanes 0..7) has bit j set iff lane j
- * of z[h] is kept. Every store is 16 bytes wide whatever it holds (see the
- * file comment). The table offsets (mask * 16) come from one widening
- * shift; the store offsets from one popcount and one multiply:
- * byte h of cnt * 0x0202..02 is twice the number of lanes kept in z[0..h].
+ * The units of the 16 bytes v (prev and next: the 16 bytes before and
+ * after) in a block of type `type` (T_2, T_3, T_4; a compile-time
+ * constant): low and high bytes in *lo and *hi (for T_2, *lo alone is the
+ * Latin-1 byte), and the lanes to keep, bitw where kept and 0 elsewhere. A
+ * lane is kept where a character ends: with 1- and 2-byte characters where
+ * the byte is not a lead, otherwise where the next byte is not a
+ * continuation; in T_4 blocks also at the third byte of a 4-byte character
+ * (its high surrogate).
  */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_store16(uint8_t *d, uint8x8_t km, const uint8x16_t *z,
-                                                      const uint8_t *tab)
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_lanes(uint8x16_t prev, uint8x16_t v, uint8x16_t next,
+                                                      unsigned type, uint8x16_t bitw, uint8x16_t *lo,
+                                                      uint8x16_t *hi)
 {
-    uint16x8_t ix = vshll_n_u8(km, 4);
-    uint64_t ia = vgetq_lane_u64(vreinterpretq_u64_u16(ix), 0);
-    uint64_t ib = vgetq_lane_u64(vreinterpretq_u64_u16(ix), 1);
-    uint64_t off = vget_lane_u64(vreinterpret_u64_u8(vcnt_u8(km)), 0) * UINT64_C(0x0202020202020202);
-    /* one register each (GCC would otherwise move ia out of the vector
-       register once per use) */
-    __asm__("" : "+r"(ia), "+r"(ib));
-    vst1q_u8(d, vqtbl1q_u8(z[0], vld1q_u8(tab + (ia & 0xFFF))));
-    vst1q_u8(d + (off & 0xFF), vqtbl1q_u8(z[1], vld1q_u8(tab + ((ia >> 16) & 0xFFF))));
-    vst1q_u8(d + ((off >> 8) & 0xFF), vqtbl1q_u8(z[2], vld1q_u8(tab + ((ia >> 32) & 0xFFF))));
-    vst1q_u8(d + ((off >> 16) & 0xFF), vqtbl1q_u8(z[3], vld1q_u8(tab + (ia >> 48))));
-    vst1q_u8(d + ((off >> 24) & 0xFF), vqtbl1q_u8(z[4], vld1q_u8(tab + (ib & 0xFFF))));
-    vst1q_u8(d + ((off >> 32) & 0xFF), vqtbl1q_u8(z[5], vld1q_u8(tab + ((ib >> 16) & 0xFFF))));
-    vst1q_u8(d + ((off >> 40) & 0xFF), vqtbl1q_u8(z[6], vld1q_u8(tab + ((ib >> 32) & 0xFFF))));
-    vst1q_u8(d + ((off >> 48) & 0xFF), vqtbl1q_u8(z[7], vld1q_u8(tab + (ib >> 48))));
-    return d + (off >> 56);
+    uint8x16_t cont = neon_u8_is_cont(v);
+    if (type == NEON_U8_T_4) {
+        uint8x16_t third = neon_u8_units4(prev, v, cont, lo, hi);
+        return vbicq_u8(bitw, vbicq_u8(vextq_u8(cont, neon_u8_is_cont(next), 1), third));
+    }
+    neon_u8_units16(prev, v, cont, type == NEON_U8_T_3, lo, hi);
+    if (type == NEON_U8_T_3)
+        return vbicq_u8(bitw, vextq_u8(cont, neon_u8_is_cont(next), 1));
+    return vbicq_u8(bitw, vcgeq_u8(v, vdupq_n_u8(0xC0)));
 }
 
 /* Four vectors of lane bits (each lane 0 or its weight from neon_u8_bitw)
@@ -1323,46 +1326,73 @@ static UNILANE_ALWAYS_INLINE uint8x8_t neon_u8_gather(uint8x16_t a, uint8x16_t b
 }
 
 /*
- * Converts the 64-byte block s[0..64) to UTF-16 at d (a byte pointer),
- * returns the new end. The block and the 64 bytes after it are valid
- * UTF-8, every character ending in the block has at most 3 bytes (at most 2
- * when !three), pv holds the 16 bytes before the block (zero if the
- * conversion starts at the block) and nx the 16 bytes after it. The
- * characters that END in the block are written.
+ * Stores the kept lanes of the eight halves of a converted block packed at
+ * d and returns the new end. Byte h of km (bit j: lane j of half h is kept)
+ * picks the tbl pattern of half h: for UTF-16 half h is z[h], 8 units, and
+ * takes one 16-byte store with pattern tab + 16 * mask (neon_u8_pack16);
+ * for Latin-1 it is bytes 8(h & 1).. of z[h / 2] and takes one 8-byte
+ * store with pattern (h & 1 ? t1 : tab) + 8 * mask (neon_u8_pack8). Every
+ * store is whole whatever it holds (see the file comment). The pattern
+ * offsets come from one widening shift; the store offsets from one popcount
+ * and one multiply: byte h of cnt * 0x0202..02 (0x0101..01) is the number
+ * of bytes kept in halves 0..h.
  */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block16(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, int three,
-                                                      uint8_t *d, uint8x16_t bitw, const uint8_t *tab)
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_store_packed(uint8_t *d, uint8x8_t km, const uint8x16_t *z,
+                                                           const uint8_t *tab, int latin1)
+{
+    uint16x8_t ix = latin1 ? vshll_n_u8(km, 3) : vshll_n_u8(km, 4);
+    uint64_t ia = vgetq_lane_u64(vreinterpretq_u64_u16(ix), 0);
+    uint64_t ib = vgetq_lane_u64(vreinterpretq_u64_u16(ix), 1);
+    uint64_t off = vget_lane_u64(vreinterpret_u64_u8(vcnt_u8(km)), 0) *
+                   (latin1 ? UINT64_C(0x0101010101010101) : UINT64_C(0x0202020202020202));
+    const uint64_t mask = latin1 ? 0x7FF : 0xFFF;
+    const uint8_t *t1 = tab + 256 * 8; /* Latin-1: the patterns of odd halves */
+    int h;
+    /* UTF-16: one register each (GCC would otherwise move ia out of the
+       vector register once per use) */
+    if (!latin1)
+        __asm__("" : "+r"(ia), "+r"(ib));
+    for (h = 0; h < 8; h++) {
+        uint64_t word = h < 4 ? ia : ib;
+        size_t at = h ? (size_t)((off >> (8 * (h - 1))) & 0xFF) : 0;
+        size_t ix_h = (size_t)((h & 3) == 3 ? word >> 48 : (word >> (16 * (h & 3))) & mask);
+        if (latin1)
+            vst1_u8(d + at, vqtbl1_u8(z[h >> 1], vld1_u8((h & 1 ? t1 : tab) + ix_h)));
+        else
+            vst1q_u8(d + at, vqtbl1q_u8(z[h], vld1q_u8(tab + ix_h)));
+    }
+    return d + (off >> 56);
+}
+
+/*
+ * Converts the 64-byte block s[0..64) of type `type` (T_2, T_3, T_4; T_2
+ * only for Latin-1; a compile-time constant) at d (a byte pointer) and
+ * returns the new end. The block and the 64 bytes after it are valid
+ * UTF-8, pv holds the 16 bytes before the block (zero if the conversion
+ * starts at the block) and nx the 16 bytes after it. The characters that
+ * END in the block are written, and in a T_4 block the high surrogate of a
+ * 4-byte character whose third byte is the last of the block.
+ */
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, unsigned type,
+                                                    int latin1, uint8_t *d, uint8x16_t bitw, const uint8_t *tab)
 {
     uint8x16x4_t b = neon_u8_load4(s);
-    uint8x16_t c0 = neon_u8_is_cont(b.val[0]), c1 = neon_u8_is_cont(b.val[1]);
-    uint8x16_t c2 = neon_u8_is_cont(b.val[2]), c3 = neon_u8_is_cont(b.val[3]);
-    uint8x16_t lo0, hi0, lo1, hi1, lo2, hi2, lo3, hi3, z[8];
+    uint8x16_t kb[4], lo[4], hi[4], z[8];
     uint8x8_t km;
-
-    neon_u8_units16(pv, b.val[0], c0, three, &lo0, &hi0);
-    neon_u8_units16(b.val[0], b.val[1], c1, three, &lo1, &hi1);
-    neon_u8_units16(b.val[1], b.val[2], c2, three, &lo2, &hi2);
-    neon_u8_units16(b.val[2], b.val[3], c3, three, &lo3, &hi3);
-    if (three) {
-        /* a character ends at j iff byte j+1 is not a continuation */
-        uint8x16_t c4 = neon_u8_is_cont(nx);
-        km = neon_u8_gather(vbicq_u8(bitw, vextq_u8(c0, c1, 1)), vbicq_u8(bitw, vextq_u8(c1, c2, 1)),
-                            vbicq_u8(bitw, vextq_u8(c2, c3, 1)), vbicq_u8(bitw, vextq_u8(c3, c4, 1)));
-    } else {
-        /* with 1- and 2-byte characters: iff byte j is not a lead */
-        const uint8x16_t c0lead = vdupq_n_u8(0xC0);
-        km = neon_u8_gather(vbicq_u8(bitw, vcgeq_u8(b.val[0], c0lead)), vbicq_u8(bitw, vcgeq_u8(b.val[1], c0lead)),
-                            vbicq_u8(bitw, vcgeq_u8(b.val[2], c0lead)), vbicq_u8(bitw, vcgeq_u8(b.val[3], c0lead)));
+    int q;
+    for (q = 0; q < 4; q++)
+        kb[q] = neon_u8_lanes(q ? b.val[q - 1] : pv, b.val[q], q < 3 ? b.val[q + 1] : nx, type, bitw, &lo[q],
+                              &hi[q]);
+    km = neon_u8_gather(kb[0], kb[1], kb[2], kb[3]);
+    for (q = 0; q < 4; q++) {
+        if (latin1) {
+            z[q] = lo[q];
+        } else {
+            z[2 * q] = vzip1q_u8(lo[q], hi[q]);
+            z[2 * q + 1] = vzip2q_u8(lo[q], hi[q]);
+        }
     }
-    z[0] = vzip1q_u8(lo0, hi0);
-    z[1] = vzip2q_u8(lo0, hi0);
-    z[2] = vzip1q_u8(lo1, hi1);
-    z[3] = vzip2q_u8(lo1, hi1);
-    z[4] = vzip1q_u8(lo2, hi2);
-    z[5] = vzip2q_u8(lo2, hi2);
-    z[6] = vzip1q_u8(lo3, hi3);
-    z[7] = vzip2q_u8(lo3, hi3);
-    return neon_u8_store16(d, km, z, tab);
+    return neon_u8_store_packed(d, km, z, tab, latin1);
 }
 
 /*
@@ -1387,161 +1417,53 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_pack_store(uint8x16_t kb, uint8x16
     return d + bytes[k1];
 }
 
-/*
- * One vector of a block that neon_u8_block16 would convert (same
- * conditions; prev and next are the 16 bytes before and after v): the
- * units of the characters that end in v, stored at d (16-byte stores).
- */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_vector16(uint8x16_t prev, uint8x16_t v, uint8x16_t next, int three,
-                                                       uint8_t *d, uint8x16_t bitw, const uint8_t *tab,
-                                                       const uint8_t *bytes)
+/* Widens the 16 ASCII bytes v to 16 UTF-16 units at d (a byte pointer);
+   returns the new end. */
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_widen(uint8x16_t v, uint8_t *d)
 {
-    uint8x16_t cont = neon_u8_is_cont(v), lo, hi, kb;
-    neon_u8_units16(prev, v, cont, three, &lo, &hi);
-    if (three)
-        kb = vbicq_u8(bitw, vextq_u8(cont, neon_u8_is_cont(next), 1));
-    else
-        kb = vbicq_u8(bitw, vcgeq_u8(v, vdupq_n_u8(0xC0)));
-    return neon_u8_pack_store(kb, lo, hi, d, tab, bytes);
+    uint16_t *d16 = (uint16_t *)(void *)d;
+    vst1q_u16(d16, vmovl_u8(vget_low_u8(v)));
+    vst1q_u16(d16 + 8, vmovl_high_u8(v));
+    return d + 32;
 }
 
 /*
- * neon_u8_block16 for a block with some ASCII vectors (bit 7 of byte q of
- * vm clear): those are widened and stored whole (no character runs into or
- * out of an ASCII vector), the others are converted one by one. Cheaper
- * than the whole-block packing when at most 3 of the 4 vectors need it.
+ * neon_u8_block for UTF-16 output when the block has ASCII vectors (bit 7
+ * of byte q of vm, the largest byte of vector q, clear): those are widened
+ * and stored whole (no character runs into or out of an ASCII vector), the
+ * others are converted one by one. Cheaper than the whole-block packing
+ * when at most 3 of the 4 vectors need it.
  */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse16(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, int three,
-                                                       uint32_t vm, uint8_t *d, uint8x16_t bitw,
-                                                       const uint8_t *tab, const uint8_t *bytes)
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, unsigned type,
+                                                     uint32_t vm, uint8_t *d, uint8x16_t bitw, const uint8_t *tab,
+                                                     const uint8_t *bytes)
 {
     uint8x16x4_t b = neon_u8_load4(s);
     int q;
     for (q = 0; q < 4; q++) {
         uint8x16_t v = b.val[q];
         if (vm & (0x80u << (8 * q))) {
-            d = neon_u8_vector16(q ? b.val[q - 1] : pv, v, q < 3 ? b.val[q + 1] : nx, three, d, bitw, tab, bytes);
+            uint8x16_t lo, hi;
+            uint8x16_t kb = neon_u8_lanes(q ? b.val[q - 1] : pv, v, q < 3 ? b.val[q + 1] : nx, type, bitw, &lo, &hi);
+            d = neon_u8_pack_store(kb, lo, hi, d, tab, bytes);
         } else {
-            uint16_t *d16 = (uint16_t *)(void *)d;
-            vst1q_u16(d16, vmovl_u8(vget_low_u8(v)));
-            vst1q_u16(d16 + 8, vmovl_high_u8(v));
-            d += 32;
+            d = neon_u8_widen(v, d);
         }
     }
     return d;
-}
-
-/*
- * neon_u8_block16, neon_u8_vector16 and neon_u8_sparse16 for blocks with
- * 4-byte characters (units from neon_u8_units4): besides the units of the
- * characters that end in the block, the high surrogate of a 4-byte
- * character whose third byte is the last of the block is written.
- */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block4(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, uint8_t *d,
-                                                     uint8x16_t bitw, const uint8_t *tab)
-{
-    uint8x16x4_t b = neon_u8_load4(s);
-    uint8x16_t c0 = neon_u8_is_cont(b.val[0]), c1 = neon_u8_is_cont(b.val[1]);
-    uint8x16_t c2 = neon_u8_is_cont(b.val[2]), c3 = neon_u8_is_cont(b.val[3]), c4 = neon_u8_is_cont(nx);
-    uint8x16_t lo0, hi0, lo1, hi1, lo2, hi2, lo3, hi3, z[8];
-    uint8x16_t t0 = neon_u8_units4(pv, b.val[0], c0, &lo0, &hi0);
-    uint8x16_t t1 = neon_u8_units4(b.val[0], b.val[1], c1, &lo1, &hi1);
-    uint8x16_t t2 = neon_u8_units4(b.val[1], b.val[2], c2, &lo2, &hi2);
-    uint8x16_t t3 = neon_u8_units4(b.val[2], b.val[3], c3, &lo3, &hi3);
-    /* lanes kept: a character ends there (the next byte is not a
-       continuation) or it is the third byte of a 4-byte character */
-    uint8x8_t km = neon_u8_gather(vbicq_u8(bitw, vbicq_u8(vextq_u8(c0, c1, 1), t0)),
-                                  vbicq_u8(bitw, vbicq_u8(vextq_u8(c1, c2, 1), t1)),
-                                  vbicq_u8(bitw, vbicq_u8(vextq_u8(c2, c3, 1), t2)),
-                                  vbicq_u8(bitw, vbicq_u8(vextq_u8(c3, c4, 1), t3)));
-    z[0] = vzip1q_u8(lo0, hi0);
-    z[1] = vzip2q_u8(lo0, hi0);
-    z[2] = vzip1q_u8(lo1, hi1);
-    z[3] = vzip2q_u8(lo1, hi1);
-    z[4] = vzip1q_u8(lo2, hi2);
-    z[5] = vzip2q_u8(lo2, hi2);
-    z[6] = vzip1q_u8(lo3, hi3);
-    z[7] = vzip2q_u8(lo3, hi3);
-    return neon_u8_store16(d, km, z, tab);
-}
-
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_vector4(uint8x16_t prev, uint8x16_t v, uint8x16_t next, uint8_t *d,
-                                                      uint8x16_t bitw, const uint8_t *tab, const uint8_t *bytes)
-{
-    uint8x16_t cont = neon_u8_is_cont(v), lo, hi;
-    uint8x16_t t = neon_u8_units4(prev, v, cont, &lo, &hi);
-    uint8x16_t kb = vbicq_u8(bitw, vbicq_u8(vextq_u8(cont, neon_u8_is_cont(next), 1), t));
-    return neon_u8_pack_store(kb, lo, hi, d, tab, bytes);
-}
-
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse4(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, uint32_t vm,
-                                                      uint8_t *d, uint8x16_t bitw, const uint8_t *tab,
-                                                      const uint8_t *bytes)
-{
-    uint8x16x4_t b = neon_u8_load4(s);
-    int q;
-    for (q = 0; q < 4; q++) {
-        uint8x16_t v = b.val[q];
-        if (vm & (0x80u << (8 * q))) {
-            d = neon_u8_vector4(q ? b.val[q - 1] : pv, v, q < 3 ? b.val[q + 1] : nx, d, bitw, tab, bytes);
-        } else {
-            uint16_t *d16 = (uint16_t *)(void *)d;
-            vst1q_u16(d16, vmovl_u8(vget_low_u8(v)));
-            vst1q_u16(d16 + 8, vmovl_high_u8(v));
-            d += 32;
-        }
-    }
-    return d;
-}
-
-/* The same for Latin-1 output: every character ending in the block is
-   ASCII or C2/C3 + continuation. 8-byte stores. */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block8(const uint8_t *s, uint8x16_t pv, uint8_t *d, uint8x16_t bitw,
-                                                     const uint8_t *t0)
-{
-    const uint8_t *t1 = t0 + 256 * 8;
-    uint8x16x4_t b = neon_u8_load4(s);
-    const uint8x16_t c0lead = vdupq_n_u8(0xC0);
-    uint8x16_t x0 = vbslq_u8(neon_u8_is_cont(b.val[0]), vsliq_n_u8(b.val[0], vextq_u8(pv, b.val[0], 15), 6), b.val[0]);
-    uint8x16_t x1 = vbslq_u8(neon_u8_is_cont(b.val[1]), vsliq_n_u8(b.val[1], vextq_u8(b.val[0], b.val[1], 15), 6), b.val[1]);
-    uint8x16_t x2 = vbslq_u8(neon_u8_is_cont(b.val[2]), vsliq_n_u8(b.val[2], vextq_u8(b.val[1], b.val[2], 15), 6), b.val[2]);
-    uint8x16_t x3 = vbslq_u8(neon_u8_is_cont(b.val[3]), vsliq_n_u8(b.val[3], vextq_u8(b.val[2], b.val[3], 15), 6), b.val[3]);
-    uint8x8_t km = neon_u8_gather(vbicq_u8(bitw, vcgeq_u8(b.val[0], c0lead)), vbicq_u8(bitw, vcgeq_u8(b.val[1], c0lead)),
-                                  vbicq_u8(bitw, vcgeq_u8(b.val[2], c0lead)), vbicq_u8(bitw, vcgeq_u8(b.val[3], c0lead)));
-    uint16x8_t ix = vshll_n_u8(km, 3);
-    uint64_t ia = vgetq_lane_u64(vreinterpretq_u64_u16(ix), 0);
-    uint64_t ib = vgetq_lane_u64(vreinterpretq_u64_u16(ix), 1);
-    uint64_t off = vget_lane_u64(vreinterpret_u64_u8(vcnt_u8(km)), 0) * UINT64_C(0x0101010101010101);
-    vst1_u8(d, vqtbl1_u8(x0, vld1_u8(t0 + (ia & 0x7FF))));
-    vst1_u8(d + (off & 0xFF), vqtbl1_u8(x0, vld1_u8(t1 + ((ia >> 16) & 0x7FF))));
-    vst1_u8(d + ((off >> 8) & 0xFF), vqtbl1_u8(x1, vld1_u8(t0 + ((ia >> 32) & 0x7FF))));
-    vst1_u8(d + ((off >> 16) & 0xFF), vqtbl1_u8(x1, vld1_u8(t1 + (ia >> 48))));
-    vst1_u8(d + ((off >> 24) & 0xFF), vqtbl1_u8(x2, vld1_u8(t0 + (ib & 0x7FF))));
-    vst1_u8(d + ((off >> 32) & 0xFF), vqtbl1_u8(x2, vld1_u8(t1 + ((ib >> 16) & 0x7FF))));
-    vst1_u8(d + ((off >> 40) & 0xFF), vqtbl1_u8(x3, vld1_u8(t0 + ((ib >> 32) & 0x7FF))));
-    vst1_u8(d + ((off >> 48) & 0xFF), vqtbl1_u8(x3, vld1_u8(t1 + (ib >> 48))));
-    return d + (off >> 56);
 }
 
 /* Writes the ASCII block a at d: 64 UTF-16 units or 64 bytes. */
 static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_ascii_block(uint8x16x4_t a, uint8_t *d, int latin1)
 {
+    int q;
     if (latin1) {
         vst1q_u8_x4(d, a);
         return d + 64;
-    } else {
-        uint8x16_t a0 = a.val[0], a1 = a.val[1], a2 = a.val[2], a3 = a.val[3];
-        uint16_t *d16 = (uint16_t *)(void *)d;
-        vst1q_u16(d16, vmovl_u8(vget_low_u8(a0)));
-        vst1q_u16(d16 + 8, vmovl_high_u8(a0));
-        vst1q_u16(d16 + 16, vmovl_u8(vget_low_u8(a1)));
-        vst1q_u16(d16 + 24, vmovl_high_u8(a1));
-        vst1q_u16(d16 + 32, vmovl_u8(vget_low_u8(a2)));
-        vst1q_u16(d16 + 40, vmovl_high_u8(a2));
-        vst1q_u16(d16 + 48, vmovl_u8(vget_low_u8(a3)));
-        vst1q_u16(d16 + 56, vmovl_high_u8(a3));
-        return d + 128;
     }
+    for (q = 0; q < 4; q++)
+        d = neon_u8_widen(a.val[q], d);
+    return d;
 }
 
 /* Where the vector loop stopped. */
@@ -1556,12 +1478,14 @@ typedef struct neon_u8_stop {
                        can go on from win_end. */
 } neon_u8_stop;
 
-/* Block types: the longest character that ends in the block. */
-#define NEON_U8_T_ASCII 0
-#define NEON_U8_T_2     1
-#define NEON_U8_T_3     2
-#define NEON_U8_T_4     3
-#define NEON_U8_T_NONE  4 /* no block waiting for conversion */
+/* What neon_u8_convert writes. */
+#define NEON_U8_TO_UTF16  0 /* UTF-16; stops at a block with 4-byte characters */
+#define NEON_U8_TO_UTF16X 1 /* UTF-16 with 4-byte characters (neon_u8_convert4) */
+#define NEON_U8_TO_LATIN1 2
+
+/* Blocks without 4-byte characters after which the NEON_U8_TO_UTF16X loop
+   hands back to the NEON_U8_TO_UTF16 one. */
+#define NEON_U8_CALM 4
 
 /*
  * The vector loop of the converters, from the character start `start`
@@ -1569,12 +1493,29 @@ typedef struct neon_u8_stop {
  * block ahead of the conversion: block v - 64 is converted only after block
  * v is found valid, so that a character ending in it is known to be
  * complete and the wide stores are covered by output that is certain to
- * follow. latin1: Latin-1 output; a byte >= C4 (a character above U+00FF,
- * or an error) stops the loop as an error does.
+ * follow.
+ *
+ * `mode` (a compile-time constant) is one of
+ * - NEON_U8_TO_UTF16: a block with 4-byte characters stops the loop, with
+ *   a window of 448 bytes on for the scalar code (or neon_u8_convert4,
+ *   which neon_u8_window takes long windows as the sign for; where there is
+ *   one 4-byte character there are often more). Runs of ASCII blocks are
+ *   converted without looking ahead.
+ * - NEON_U8_TO_UTF16X: blocks with 2- and 3-byte characters both take the
+ *   3-byte conversion, blocks with 4-byte characters the 4-byte one. A high
+ *   surrogate can be written with the block that holds the third byte while
+ *   the low one comes with the next block; where the loop stops before that
+ *   block, the high surrogate is taken back. Stops after NEON_U8_CALM blocks
+ *   without 4-byte characters with win_end == pos (the caller goes back to
+ *   the NEON_U8_TO_UTF16 loop), at an error with win_end as there, or near
+ *   the end of the input with win_end == 0.
+ * - NEON_U8_TO_LATIN1: a byte >= C4 (a character above U+00FF, or an
+ *   error) stops the loop as an error does; ASCII runs as for UTF-16.
  */
 static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size_t len, size_t start,
-                                                         void *dst, size_t w, int latin1)
+                                                         void *dst, size_t w, int mode)
 {
+    const int latin1 = mode == NEON_U8_TO_LATIN1, four = mode == NEON_U8_TO_UTF16X;
     neon_u8_stop st;
     neon_u8_kl k;
     uint8x16_t bitw = vld1q_u8(neon_u8_bitw);
@@ -1582,7 +1523,7 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
     uint8x16x4_t b;
     size_t v = start;
     unsigned tc = NEON_U8_T_NONE;  /* type of block v - 64, if not converted yet */
-    unsigned tv;
+    unsigned tv, calm = 0;
     uint32_t vmc = 0;              /* per-vector maxima of block v - 64 */
     int stale = 1;                 /* k does not hold the state after pv */
     uint8_t *d = (uint8_t *)dst + (latin1 ? w : 2 * w);
@@ -1591,7 +1532,8 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
     const uint8_t *tab = latin1 ? &neon_u8_pack8[0][0][0] : &neon_u8_pack16[0][0];
     const uint8_t *bytes = neon_u8_bytes16;
 
-    __asm__("" : "+r"(tab), "+r"(bytes), "+w"(bitw));
+    if (!four)
+        __asm__("" : "+r"(tab), "+r"(bytes), "+w"(bitw));
     neon_u8_kl_init(&k);
     st.win_end = 0;
     b = neon_u8_load4(s + v);
@@ -1631,33 +1573,43 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
                 d = neon_u8_ascii_block(vld1q_u8_x4(c), d, latin1);
             } else {
                 uint8x16_t cpv = v - 64 == start ? vdupq_n_u8(0) : vld1q_u8(c - 16);
-                if (latin1)
-                    d = neon_u8_block8(c, cpv, d, bitw, tab);
-                else if ((vmc & 0x80808080u) != 0x80808080u && tc == NEON_U8_T_2)
-                    d = neon_u8_sparse16(c, cpv, b.val[0], 0, vmc, d, bitw, tab, bytes);
-                else if ((vmc & 0x80808080u) != 0x80808080u && tc == NEON_U8_T_3)
-                    d = neon_u8_sparse16(c, cpv, b.val[0], 1, vmc, d, bitw, tab, bytes);
-                else if (tc == NEON_U8_T_2)
-                    d = neon_u8_block16(c, cpv, b.val[0], 0, d, bitw, tab);
-                else if (tc == NEON_U8_T_3)
-                    d = neon_u8_block16(c, cpv, b.val[0], 1, d, bitw, tab);
-                else {
+                if (latin1) {
+                    d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_2, 1, d, bitw, tab);
+                } else if (four) {
+                    int sparse = (vmc & 0x80808080u) != 0x80808080u;
+                    if (tc != NEON_U8_T_4)
+                        d = sparse ? neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_3, vmc, d, bitw, tab, bytes)
+                                   : neon_u8_block(c, cpv, b.val[0], NEON_U8_T_3, 0, d, bitw, tab);
+                    else
+                        d = sparse ? neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_4, vmc, d, bitw, tab, bytes)
+                                   : neon_u8_block(c, cpv, b.val[0], NEON_U8_T_4, 0, d, bitw, tab);
+                } else if ((vmc & 0x80808080u) != 0x80808080u && tc == NEON_U8_T_2) {
+                    d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_2, vmc, d, bitw, tab, bytes);
+                } else if ((vmc & 0x80808080u) != 0x80808080u && tc == NEON_U8_T_3) {
+                    d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_3, vmc, d, bitw, tab, bytes);
+                } else if (tc == NEON_U8_T_2) {
+                    d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_2, 0, d, bitw, tab);
+                } else if (tc == NEON_U8_T_3) {
+                    d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_3, 0, d, bitw, tab);
+                } else {
                     /* 4-byte characters: the caller converts this block
-                       and the next few with neon_u8_convert4 (through
-                       neon_u8_window, which takes long windows as that
-                       sign; where there is one there are often more) */
+                       and the next few with neon_u8_convert4 */
                     st.win_end = gen_utf8_resync(s, len, len - v > 448 ? v + 448 : len);
                     break;
                 }
             }
         }
+        if (four)
+            calm = tv == NEON_U8_T_4 ? 0 : calm + 1;
         tc = tv;
         vmc = vmv;
         pv = b.val[3];
         v += 64;
         if (len - v < 64)
             break;
-        if (tc == NEON_U8_T_ASCII) {
+        if (four && calm >= NEON_U8_CALM)
+            break;
+        if (!four && tc == NEON_U8_T_ASCII) {
             uint8x16x4_t a = neon_u8_load4(s + v);
             if (neon_u8_max4(a) < 0x80) {
                 /* A run of ASCII blocks (nothing runs into the first: the
@@ -1703,109 +1655,22 @@ out:
         while (c > start && gen_utf8_is_cont(s[c]))
             c--;
         st.pos = c;
+        /* the third byte of this character ends block v - 128 */
+        if (four && c + 3 == v - 64 && s[c] >= 0xF0)
+            d -= 2;
     }
+    if (four && calm >= NEON_U8_CALM && st.win_end == 0)
+        st.win_end = st.pos;
     st.written = latin1 ? (size_t)(d - (uint8_t *)dst) : (size_t)(d - (uint8_t *)dst) / 2;
     return st;
 }
 
-/* Blocks without 4-byte characters after which neon_u8_convert4 hands
-   back to neon_u8_convert. */
-#define NEON_U8_CALM 4
-
-/*
- * UTF-8 -> UTF-16 where neon_u8_convert met 4-byte characters, from the
- * character start `start` (dst already holds w units; len - start >= 128):
- * the loop of neon_u8_convert (checks, block types, conversion one block
- * behind the check) without its ASCII runs; blocks with 2- and 3-byte
- * characters both take the 3-byte conversion, blocks with 4-byte characters
- * neon_u8_block4 / neon_u8_sparse4. A high surrogate can be written with
- * the block that holds the third byte while the low one comes with the
- * next block; where the loop stops before that block, the high surrogate
- * is taken back. Stops after NEON_U8_CALM blocks without 4-byte characters
- * with win_end == pos (the caller goes back to neon_u8_convert), at an
- * error with win_end as neon_u8_convert, or near the end of the input with
- * win_end == 0.
- */
+/* UTF-8 -> UTF-16 where neon_u8_convert met 4-byte characters, from the
+   character start `start` (dst already holds w units; len - start >= 128). */
 static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t len, size_t start, uint16_t *dst,
                                                       size_t w)
 {
-    neon_u8_stop st;
-    neon_u8_kl k;
-    uint8x16_t bitw = vld1q_u8(neon_u8_bitw);
-    uint8x16_t pv = vdupq_n_u8(0);
-    size_t v = start;
-    unsigned tc = NEON_U8_T_NONE, tv, calm = 0;
-    uint32_t vmc = 0;
-    int stale = 1;
-    uint8_t *d = (uint8_t *)(dst + w);
-    const uint8_t *tab = &neon_u8_pack16[0][0];
-    const uint8_t *bytes = neon_u8_bytes16;
-
-    neon_u8_kl_init(&k);
-    st.win_end = 0;
-    for (;;) {
-        uint8x16x4_t b = neon_u8_load4(s + v);
-        uint32_t vmv;
-        unsigned m = neon_u8_block_max_vm(b, pv, &vmv);
-        uint8x16_t e;
-        /* the checks and block types of neon_u8_convert */
-        if (m < 0x80) {
-            tv = NEON_U8_T_ASCII;
-            stale = 1;
-            e = vdupq_n_u8(0);
-        } else if (m < 0xE0) {
-            tv = NEON_U8_T_2;
-            stale = 1;
-            e = neon_u8_check2(b, pv);
-        } else {
-            if (stale)
-                neon_u8_kl_from(&k, pv);
-            stale = 0;
-            tv = m < 0xF0 ? NEON_U8_T_3 : NEON_U8_T_4;
-            e = neon_u8_kl_block(&k, pv, b);
-        }
-        if (UNILANE_UNLIKELY(neon_u8_any(e))) {
-            st.win_end = gen_utf8_resync(s, len, v + 64);
-            break;
-        }
-        if (tc != NEON_U8_T_NONE) {
-            const uint8_t *c = s + v - 64;
-            uint8x16_t cpv = v - 64 == start ? vdupq_n_u8(0) : vld1q_u8(c - 16);
-            int sparse = (vmc & 0x80808080u) != 0x80808080u;
-            if (tc == NEON_U8_T_ASCII)
-                d = neon_u8_ascii_block(vld1q_u8_x4(c), d, 0);
-            else if (tc != NEON_U8_T_4)
-                d = sparse ? neon_u8_sparse16(c, cpv, b.val[0], 1, vmc, d, bitw, tab, bytes)
-                           : neon_u8_block16(c, cpv, b.val[0], 1, d, bitw, tab);
-            else
-                d = sparse ? neon_u8_sparse4(c, cpv, b.val[0], vmc, d, bitw, tab, bytes)
-                           : neon_u8_block4(c, cpv, b.val[0], d, bitw, tab);
-        }
-        calm = tv == NEON_U8_T_4 ? 0 : calm + 1;
-        tc = tv;
-        vmc = vmv;
-        pv = b.val[3];
-        v += 64;
-        if (len - v < 64)
-            break;
-        if (calm >= NEON_U8_CALM)
-            break;
-    }
-    if (tc == NEON_U8_T_NONE) {
-        st.pos = v;
-    } else {
-        size_t c = v - 64;
-        while (c > start && gen_utf8_is_cont(s[c]))
-            c--;
-        st.pos = c;
-        /* the third byte of this character ends block v - 128 */
-        if (c + 3 == v - 64 && s[c] >= 0xF0)
-            d -= 2;
-    }
-    if (calm >= NEON_U8_CALM && st.win_end == 0)
-        st.win_end = st.pos;
-    st.written = (size_t)(d - (uint8_t *)dst) / 2;
-    return st;
+    return neon_u8_convert(s, len, start, dst, w, NEON_U8_TO_UTF16X);
 }
 
 /* The converters' vector loop converts a block only after checking the next
@@ -1883,7 +1748,7 @@ static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_utf16_long(const char *sr
     size_t i = 0, w = 0;
 
     while (len - i >= NEON_U8_CONVERT_MIN) {
-        neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, 0);
+        neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, NEON_U8_TO_UTF16);
         i = st.pos;
         w = st.written;
         if (st.win_end == 0)
@@ -1918,7 +1783,7 @@ static UNILANE_NOINLINE size_t neon_u8_utf8_to_utf16_lossy_long(const char *src,
     size_t i = 0, w = 0;
 
     while (len - i >= NEON_U8_CONVERT_MIN) {
-        neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, 0);
+        neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, NEON_U8_TO_UTF16);
         neon_u8_rw rw;
         i = st.pos;
         w = st.written;
@@ -1946,7 +1811,7 @@ static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_latin1_long(const char *s
     size_t i = 0, w = 0;
 
     while (len - i >= NEON_U8_CONVERT_MIN) {
-        neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, 1);
+        neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, NEON_U8_TO_LATIN1);
         i = st.pos;
         w = st.written;
         if (st.win_end == 0)
@@ -1979,6 +1844,9 @@ unilane_result unilane_neon_utf8_to_latin1(const char *src, size_t len, char *ds
 #undef NEON_U8_CONVERT_MIN
 #undef NEON_U8_WINDOW4
 #undef NEON_U8_CALM
+#undef NEON_U8_TO_UTF16
+#undef NEON_U8_TO_UTF16X
+#undef NEON_U8_TO_LATIN1
 
 #else
 /* ISO C forbids an empty translation unit. */
