@@ -1102,6 +1102,30 @@ size_t unilane_neon_ascii_prefix(const char *src, size_t len)
 /* validate_utf8                                                            */
 /* ------------------------------------------------------------------------ */
 
+/*
+ * Block *i and the 3 bytes before it are ASCII: skips it and the ASCII
+ * blocks after it. Returns 0 when fewer than 64 bytes are left after the
+ * run (*i is then its end); otherwise 1, with *i at the first block that
+ * is not ASCII, *b that block, and the check state as after ASCII bytes.
+ */
+static UNILANE_ALWAYS_INLINE int neon_u8_skip_ascii(const uint8_t *s, size_t len, size_t *i, uint8x16x4_t *b,
+                                                   neon_u8_kl *k, uint8x16_t *pv)
+{
+    size_t j = *i;
+    do {
+        j += 64;
+        if (len - j < 64) {
+            *i = j;
+            return 0;
+        }
+    } while (neon_u8_max4(vld1q_u8_x4(s + j)) < 0x80);
+    *i = j;
+    *b = neon_u8_load4(neon_u8_launder(s + j));
+    neon_u8_kl_reset(k);
+    *pv = vdupq_n_u8(0); /* as good as the ASCII bytes */
+    return 1;
+}
+
 unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
 {
     const uint8_t *s = (const uint8_t *)src;
@@ -1113,17 +1137,8 @@ unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
         neon_u8_kl_init(&k);
         for (;;) {
             uint8x16x4_t b = neon_u8_load4(s + i);
-            if (neon_u8_block_max(b, pv) < 0x80) {
-                /* a run of ASCII blocks (nothing runs into the first) */
-                do {
-                    i += 64;
-                    if (len - i < 64)
-                        goto done;
-                } while (neon_u8_max4(vld1q_u8_x4(s + i)) < 0x80);
-                b = neon_u8_load4(neon_u8_launder(s + i));
-                neon_u8_kl_reset(&k);
-                pv = vdupq_n_u8(0); /* as good as the ASCII bytes */
-            }
+            if (neon_u8_block_max(b, pv) < 0x80 && !neon_u8_skip_ascii(s, len, &i, &b, &k, &pv))
+                break;
             if (neon_u8_any(neon_u8_kl_block(&k, pv, b)))
                 break;  /* the first error is at or after i - 3 */
             pv = b.val[3];
@@ -1131,7 +1146,6 @@ unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
             if (len - i < 64)
                 break;
         }
-    done:
         /* s[0..i) is valid but for a last character that may be cut off */
         i = gen_utf8_last_lead(s, 0, i);
     }
@@ -1141,6 +1155,18 @@ unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
 /* ------------------------------------------------------------------------ */
 /* UTF-16 lengths                                                           */
 /* ------------------------------------------------------------------------ */
+
+/* UTF-16 units of each lane of the block b by the rule of
+   unilane_utf16_length_from_utf8 (at most 8 a lane); units is the unit
+   table of utf8_rules.h (neon_u8_rules[3]). */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_units64(uint8x16_t units, uint8x16x4_t b)
+{
+    uint8x16_t u0 = vqtbl1q_u8(units, vshrq_n_u8(b.val[0], 4));
+    uint8x16_t u1 = vqtbl1q_u8(units, vshrq_n_u8(b.val[1], 4));
+    uint8x16_t u2 = vqtbl1q_u8(units, vshrq_n_u8(b.val[2], 4));
+    uint8x16_t u3 = vqtbl1q_u8(units, vshrq_n_u8(b.val[3], 4));
+    return vaddq_u8(vaddq_u8(u0, u1), vaddq_u8(u2, u3));
+}
 
 size_t unilane_neon_utf16_length_from_utf8(const char *src, size_t len)
 {
@@ -1157,12 +1183,7 @@ size_t unilane_neon_utf16_length_from_utf8(const char *src, size_t len)
             if (n > 31)
                 n = 31;
             for (; n; n--, i += 64) {
-                uint8x16x4_t b = vld1q_u8_x4(s + i);
-                uint8x16_t u0 = vqtbl1q_u8(units, vshrq_n_u8(b.val[0], 4));
-                uint8x16_t u1 = vqtbl1q_u8(units, vshrq_n_u8(b.val[1], 4));
-                uint8x16_t u2 = vqtbl1q_u8(units, vshrq_n_u8(b.val[2], 4));
-                uint8x16_t u3 = vqtbl1q_u8(units, vshrq_n_u8(b.val[3], 4));
-                acc = vaddq_u8(acc, vaddq_u8(vaddq_u8(u0, u1), vaddq_u8(u2, u3)));
+                acc = vaddq_u8(acc, neon_u8_units64(units, vld1q_u8_x4(s + i)));
             }
             count += vaddlvq_u8(acc);
         } while (len - i >= 64);
@@ -1183,23 +1204,15 @@ size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
         for (;;) {
             uint8x16x4_t b = neon_u8_load4(s + i);
             if (neon_u8_block_max(b, pv) < 0x80) {
-                do {
-                    count += 64;
-                    i += 64;
-                    if (len - i < 64)
-                        goto done;
-                } while (neon_u8_max4(vld1q_u8_x4(s + i)) < 0x80);
-                b = neon_u8_load4(neon_u8_launder(s + i));
-                neon_u8_kl_reset(&k);
-                pv = vdupq_n_u8(0); /* as good as the ASCII bytes */
+                size_t from = i;
+                int more = neon_u8_skip_ascii(s, len, &i, &b, &k, &pv);
+                count += i - from;
+                if (!more)
+                    break;
             }
             if (UNILANE_LIKELY(!neon_u8_any(neon_u8_kl_block(&k, pv, b)))) {
                 /* valid so far: the plain count is exact */
-                uint8x16_t u0 = vqtbl1q_u8(units, vshrq_n_u8(b.val[0], 4));
-                uint8x16_t u1 = vqtbl1q_u8(units, vshrq_n_u8(b.val[1], 4));
-                uint8x16_t u2 = vqtbl1q_u8(units, vshrq_n_u8(b.val[2], 4));
-                uint8x16_t u3 = vqtbl1q_u8(units, vshrq_n_u8(b.val[3], 4));
-                count += vaddlvq_u8(vaddq_u8(vaddq_u8(u0, u1), vaddq_u8(u2, u3)));
+                count += vaddlvq_u8(neon_u8_units64(units, b));
                 pv = b.val[3];
                 i += 64;
             } else {
@@ -1218,7 +1231,6 @@ size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
             if (len - i < 64)
                 break;
         }
-    done:;
         {
             size_t a = gen_utf8_last_lead(s, start, i);
             count -= gen_utf8_units(s + a, i - a);
@@ -1741,19 +1753,34 @@ static UNILANE_NOINLINE neon_u8_rw neon_u8_window16_lossy(const char *src, size_
     return rw;
 }
 
-static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_utf16_long(const char *src, size_t len, uint16_t *dst)
+/*
+ * The converters: the vector loop, the windows it leaves to the scalar code
+ * (neon_u8_window16 and neon_u8_window16_lossy for UTF-16, the scalar
+ * kernel for Latin-1), and the scalar finisher. lossy (UTF-16 output only)
+ * makes the result's `written` the lossy output's length.
+ */
+static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t len, void *dst, int latin1, int lossy)
 {
     const uint8_t *s = (const uint8_t *)src;
     unilane_result r;
     size_t i = 0, w = 0;
 
     while (len - i >= NEON_U8_CONVERT_MIN) {
-        neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, NEON_U8_TO_UTF16);
+        neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, latin1 ? NEON_U8_TO_LATIN1 : NEON_U8_TO_UTF16);
         i = st.pos;
         w = st.written;
         if (st.win_end == 0)
             break;
-        r = neon_u8_window16(src + i, len - i, st.win_end - i, dst + w);
+        if (lossy) {
+            neon_u8_rw rw = neon_u8_window16_lossy(src + i, len - i, st.win_end - i, (uint16_t *)dst + w);
+            w += rw.written;
+            i += rw.read;
+            continue;
+        }
+        if (latin1)
+            r = unilane_scalar_utf8_to_latin1(src + i, st.win_end - i, (char *)dst + w);
+        else
+            r = neon_u8_window16(src + i, len - i, st.win_end - i, (uint16_t *)dst + w);
         if (r.status != UNILANE_OK) {
             r.read += i;
             r.written += w;
@@ -1762,7 +1789,20 @@ static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_utf16_long(const char *sr
         i += r.read;
         w += r.written;
     }
-    return gen_finish(unilane_scalar_utf8_to_utf16(src + i, len - i, dst + w), i, w);
+    if (lossy) {
+        r.status = UNILANE_OK;
+        r.read = len;
+        r.written = w + unilane_scalar_utf8_to_utf16_lossy(src + i, len - i, (uint16_t *)dst + w);
+        return r;
+    }
+    if (latin1)
+        return gen_finish(unilane_scalar_utf8_to_latin1(src + i, len - i, (char *)dst + w), i, w);
+    return gen_finish(unilane_scalar_utf8_to_utf16(src + i, len - i, (uint16_t *)dst + w), i, w);
+}
+
+static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_utf16_long(const char *src, size_t len, uint16_t *dst)
+{
+    return neon_u8_to(src, len, dst, 0, 0);
 }
 
 /* Below NEON_U8_CONVERT_MIN the vector loop cannot start: the whole input
@@ -1779,21 +1819,7 @@ unilane_result unilane_neon_utf8_to_utf16(const char *src, size_t len, uint16_t 
 
 static UNILANE_NOINLINE size_t neon_u8_utf8_to_utf16_lossy_long(const char *src, size_t len, uint16_t *dst)
 {
-    const uint8_t *s = (const uint8_t *)src;
-    size_t i = 0, w = 0;
-
-    while (len - i >= NEON_U8_CONVERT_MIN) {
-        neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, NEON_U8_TO_UTF16);
-        neon_u8_rw rw;
-        i = st.pos;
-        w = st.written;
-        if (st.win_end == 0)
-            break;
-        rw = neon_u8_window16_lossy(src + i, len - i, st.win_end - i, dst + w);
-        w += rw.written;
-        i += rw.read;
-    }
-    return w + unilane_scalar_utf8_to_utf16_lossy(src + i, len - i, dst + w);
+    return neon_u8_to(src, len, dst, 0, 1).written;
 }
 
 /* As unilane_neon_utf8_to_utf16. */
@@ -1806,26 +1832,7 @@ size_t unilane_neon_utf8_to_utf16_lossy(const char *src, size_t len, uint16_t *d
 
 static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_latin1_long(const char *src, size_t len, char *dst)
 {
-    const uint8_t *s = (const uint8_t *)src;
-    unilane_result r;
-    size_t i = 0, w = 0;
-
-    while (len - i >= NEON_U8_CONVERT_MIN) {
-        neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, NEON_U8_TO_LATIN1);
-        i = st.pos;
-        w = st.written;
-        if (st.win_end == 0)
-            break;
-        r = unilane_scalar_utf8_to_latin1(src + i, st.win_end - i, dst + w);
-        if (r.status != UNILANE_OK) {
-            r.read += i;
-            r.written += w;
-            return r;
-        }
-        i = st.win_end;
-        w += r.written;
-    }
-    return gen_finish(unilane_scalar_utf8_to_latin1(src + i, len - i, dst + w), i, w);
+    return neon_u8_to(src, len, dst, 1, 0);
 }
 
 /* As unilane_neon_utf8_to_utf16. */
