@@ -78,21 +78,10 @@ static UNILANE_ALWAYS_INLINE size_t neon_l1_block_utf8(uint8x16_t v, uint8_t *ou
     /* tail: inserting x into bits 6..7 leaves an ASCII byte as it is and
        makes 80|(b&3F) of the others. */
     uint8x16_t tail = vsliq_n_u8(v, x, 6);
-    /* movemask: bit k of byte h = lane 8h+k is >= 0x80. */
-    uint8x16_t m = vandq_u8(vcltzq_s8(vreinterpretq_s8_u8(v)), bitw);
-    uint64_t mm, m0, m1;
-    size_t l0;
-    m = vpaddq_u8(m, m);
-    m = vpaddq_u8(m, m);
-    m = vpaddq_u8(m, m);
-    mm = vgetq_lane_u16(vreinterpretq_u16_u8(m), 0);
-    m0 = mm & 0xFF;
-    m1 = mm >> 8;
-    /* Lead and tail of unit k in lanes 2k, 2k+1 (see tools/gen_neon_tables.py). */
-    vst1q_u8(out, vqtbl1q_u8(vzip1q_u8(lead, tail), vld1q_u8(unilane_neon_pack2_shuf[m0])));
-    l0 = unilane_neon_pack2_len[m0];
-    vst1q_u8(out + l0, vqtbl1q_u8(vzip2q_u8(lead, tail), vld1q_u8(unilane_neon_pack2_shuf[m1])));
-    return l0 + unilane_neon_pack2_len[m1];
+    /* Lead and tail of unit k in lanes 2k, 2k+1 (see tools/gen_neon_tables.py);
+       the pattern keeps the leads of the bytes >= 0x80. */
+    return neon_zip_pack_store(vandq_u8(vcltzq_s8(vreinterpretq_s8_u8(v)), bitw), lead, tail, out,
+                               &unilane_neon_pack2_shuf[0][0], unilane_neon_pack2_len);
 }
 
 /* Bit weights, 0xC0, 2: loaded before the loop so they stay in registers. */

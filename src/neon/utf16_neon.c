@@ -224,13 +224,8 @@ static UNILANE_NOINLINE unilane_result neon_u16_validate_big(const uint16_t *src
 {
     size_t replaced = 0;
     size_t i = neon_u16_wellformed_run(src, len, (uint16_t *)(uintptr_t)src, 0, &replaced);
-    unilane_result r;
-    if (i == len) {
-        r.status = UNILANE_OK;
-        r.read = len;
-        r.written = 0;
-        return r;
-    }
+    if (i == len)
+        return neon_result(UNILANE_OK, len, 0);
     return gen_finish(unilane_scalar_validate_utf16(src + i, len - i), i, 0);
 }
 
@@ -254,14 +249,9 @@ static UNILANE_ALWAYS_INLINE int neon_u16_any_surrogate_4to7(const uint16_t *src
 
 unilane_result unilane_neon_validate_utf16(const uint16_t *src, size_t len)
 {
-    unilane_result r;
     size_t i;
-    if (len == 0) {
-        r.status = UNILANE_OK;
-        r.read = 0;
-        r.written = 0;
-        return r;
-    }
+    if (len == 0)
+        return neon_result(UNILANE_OK, 0, 0);
     if (len < 4) {
         /* No surrogate: valid; else the scalar kernel decides. */
         for (i = 0; i < len; i++)
@@ -278,10 +268,7 @@ unilane_result unilane_neon_validate_utf16(const uint16_t *src, size_t len)
     } else {
         return neon_u16_validate_big(src, len);
     }
-    r.status = UNILANE_OK;
-    r.read = len;
-    r.written = 0;
-    return r;
+    return neon_result(UNILANE_OK, len, 0);
 }
 
 /* 1..7 units. */
@@ -332,7 +319,6 @@ size_t unilane_neon_utf16_make_well_formed(const uint16_t *src, size_t len, uint
 unilane_result unilane_neon_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
 {
     uint8_t *d = (uint8_t *)dst;
-    unilane_result r;
     size_t i = 0;
 
     if (len < 8)
@@ -393,18 +379,11 @@ unilane_result unilane_neon_utf16_to_latin1(const uint16_t *src, size_t len, cha
     }
 units:
     for (; i < len; i++) {
-        if (src[i] > 0xFF) {
-            r.status = UNILANE_TOO_LARGE;
-            r.read = i;
-            r.written = i;
-            return r;
-        }
+        if (src[i] > 0xFF)
+            return neon_result(UNILANE_TOO_LARGE, i, i);
         d[i] = (uint8_t)src[i];
     }
-    r.status = UNILANE_OK;
-    r.read = len;
-    r.written = len;
-    return r;
+    return neon_result(UNILANE_OK, len, len);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -569,20 +548,8 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_block2(uint16x8_t v0, uint16x8_t v1
     /* SLI puts x into bits 6..7: for ASCII that is bit 6 of lo again (no
        change), for the others 10 (a continuation byte). */
     uint8x16_t tail = vsliq_n_u8(lo, x, 6);
-    /* movemask of "two bytes" (x == 2): bit k of byte h = lane 8h + k. */
-    uint8x16_t m = vandq_u8(vceqq_u8(x, k->two), k->bitw);
-    uint64_t mm, m0, m1;
-    size_t l0;
-    m = vpaddq_u8(m, m);
-    m = vpaddq_u8(m, m);
-    m = vpaddq_u8(m, m);
-    mm = vgetq_lane_u16(vreinterpretq_u16_u8(m), 0);
-    m0 = mm & 0xFF;
-    m1 = mm >> 8;
-    vst1q_u8(out, vqtbl1q_u8(vzip1q_u8(lead, tail), vld1q_u8(k->shuf2[m0])));
-    l0 = k->len2[m0];
-    vst1q_u8(out + l0, vqtbl1q_u8(vzip2q_u8(lead, tail), vld1q_u8(k->shuf2[m1])));
-    return l0 + k->len2[m1];
+    /* the pattern keeps the lead bytes of 2-byte units (x == 2) */
+    return neon_zip_pack_store(vandq_u8(vceqq_u8(x, k->two), k->bitw), lead, tail, out, &k->shuf2[0][0], k->len2);
 }
 
 /*
@@ -770,6 +737,15 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_pair_run(const uint16_t *p, const u
     return n;
 }
 
+/* src[0..len) to dst by the scalar kernel, strict or lossy. */
+static UNILANE_ALWAYS_INLINE unilane_result neon_u16_scalar_utf8(const uint16_t *src, size_t len, char *dst,
+                                                                 int lossy)
+{
+    if (lossy)
+        return neon_result(UNILANE_OK, len, unilane_scalar_utf16_to_utf8_lossy(src, len, dst));
+    return unilane_scalar_utf16_to_utf8(src, len, dst);
+}
+
 /*
  * ASCII runs go 32 units at a time; then one block of 16 units: ASCII is
  * narrowed; other blocks without surrogates go through block2/block3,
@@ -873,17 +849,10 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
                 n -= (size_t)((p[n - 1] & 0xFC00) == 0xD800);
                 if (win < 256)
                     win *= 2;
-                if (lossy) {
-                    d += unilane_scalar_utf16_to_utf8_lossy(p, n, (char *)d);
-                } else {
-                    r = unilane_scalar_utf16_to_utf8(p, n, (char *)d);
-                    if (r.status != UNILANE_OK) {
-                        r.read += (size_t)(p - src);
-                        r.written += (size_t)(d - (uint8_t *)dst);
-                        return r;
-                    }
-                    d += r.written;
-                }
+                r = neon_u16_scalar_utf8(p, n, (char *)d, lossy);
+                if (!lossy && r.status != UNILANE_OK)
+                    return gen_finish(r, (size_t)(p - src), (size_t)(d - (uint8_t *)dst));
+                d += r.written;
                 p += n;
                 continue;
             }
@@ -902,18 +871,13 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
             goto scalar;
         d += n;
     }
-    r.status = UNILANE_OK;
-    r.read = len;
-    r.written = (size_t)(d - (uint8_t *)dst);
-    return r;
+    return neon_result(UNILANE_OK, len, (size_t)(d - (uint8_t *)dst));
 scalar: {
     size_t i = (size_t)(p - src), w = (size_t)(d - (uint8_t *)dst);
-    if (lossy) {
-        r.written = w + unilane_scalar_utf16_to_utf8_lossy(p, len - i, (char *)d);
-        r.read = len;
-        r.status = UNILANE_OK;
-        return r;
-    }
+    /* (not gen_finish(neon_u16_scalar_utf8(...)) for lossy output: its
+       register barrier costs the common return an instruction) */
+    if (lossy)
+        return neon_result(UNILANE_OK, len, w + unilane_scalar_utf16_to_utf8_lossy(p, len - i, (char *)d));
     return gen_finish(unilane_scalar_utf16_to_utf8(p, len - i, (char *)d), i, w);
 }
 }
@@ -958,22 +922,12 @@ static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_lossy_big(const uint16_t
 /* 6..15 units that are not all ASCII: one padded block. */
 static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src, size_t len, char *dst, int lossy)
 {
-    unilane_result r;
     neon_u16_consts k = neon_u16_consts_imm();
     size_t n = neon_u16_tail(src, len, (uint8_t *)dst, &k);
     if (n == (size_t)-1) {
-        if (lossy) {
-            r.written = unilane_scalar_utf16_to_utf8_lossy(src, len, dst);
-            r.read = len;
-            r.status = UNILANE_OK;
-            return r;
-        }
-        return unilane_scalar_utf16_to_utf8(src, len, dst);
+        return neon_u16_scalar_utf8(src, len, dst, lossy);
     }
-    r.status = UNILANE_OK;
-    r.read = len;
-    r.written = n;
-    return r;
+    return neon_result(UNILANE_OK, len, n);
 }
 
 /*
@@ -986,25 +940,14 @@ static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src,
 static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_t *src, size_t len, char *dst,
                                                                    int lossy)
 {
-    unilane_result r;
     size_t n;
-    if (len == 0) {
-        r.status = UNILANE_OK;
-        r.read = 0;
-        r.written = 0;
-        return r;
-    }
+    if (len == 0)
+        return neon_result(UNILANE_OK, 0, 0);
     if (len < 16) {
         if (len <= 5) {
             n = neon_u16_tiny(src, len, (uint8_t *)dst);
             if (n == (size_t)-1) {
-                if (lossy) {
-                    r.written = unilane_scalar_utf16_to_utf8_lossy(src, len, dst);
-                    r.read = len;
-                    r.status = UNILANE_OK;
-                    return r;
-                }
-                return unilane_scalar_utf16_to_utf8(src, len, dst);
+                return neon_u16_scalar_utf8(src, len, dst, lossy);
             }
         } else if (len >= 8) {
             /* ASCII: two overlapping 8-unit halves. */
@@ -1057,10 +1000,7 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_
         return neon_u16_to_utf8_strict_big(src, len, dst, (size_t)(p - src));
     }
 done:
-    r.status = UNILANE_OK;
-    r.read = len;
-    r.written = n;
-    return r;
+    return neon_result(UNILANE_OK, len, n);
 }
 
 unilane_result unilane_neon_utf16_to_utf8(const uint16_t *src, size_t len, char *dst)

@@ -1407,28 +1407,6 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block(const uint8_t *s, uint8x16_t
     return neon_u8_store_packed(d, km, z, tab, latin1);
 }
 
-/*
- * The stores of one vector's units: kb holds bitw where a lane is kept
- * (a unit ends there), lo/hi the units' low and high bytes. Each half's
- * 8-bit keep mask picks a tbl pattern that packs its kept units; d advances
- * by the bytes they take.
- */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_pack_store(uint8x16_t kb, uint8x16_t lo, uint8x16_t hi, uint8_t *d,
-                                                         const uint8_t *tab, const uint8_t *bytes)
-{
-    uint8x16_t x = vpaddq_u8(kb, kb);
-    unsigned k, k0, k1;
-    x = vpaddq_u8(x, x);
-    x = vpaddq_u8(x, x);
-    k = vgetq_lane_u16(vreinterpretq_u16_u8(x), 0);
-    k0 = k & 0xFF;
-    k1 = k >> 8;
-    vst1q_u8(d, vqtbl1q_u8(vzip1q_u8(lo, hi), vld1q_u8(tab + 16 * k0)));
-    d += bytes[k0];
-    vst1q_u8(d, vqtbl1q_u8(vzip2q_u8(lo, hi), vld1q_u8(tab + 16 * k1)));
-    return d + bytes[k1];
-}
-
 /* Widens the 16 ASCII bytes v to 16 UTF-16 units at d (a byte pointer);
    returns the new end. */
 static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_widen(uint8x16_t v, uint8_t *d)
@@ -1457,7 +1435,7 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse(const uint8_t *s, uint8x16_
         if (vm & (0x80u << (8 * q))) {
             uint8x16_t lo, hi;
             uint8x16_t kb = neon_u8_lanes(q ? b.val[q - 1] : pv, v, q < 3 ? b.val[q + 1] : nx, type, bitw, &lo, &hi);
-            d = neon_u8_pack_store(kb, lo, hi, d, tab, bytes);
+            d += neon_zip_pack_store(kb, lo, hi, d, tab, bytes);
         } else {
             d = neon_u8_widen(v, d);
         }
@@ -1714,17 +1692,13 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_window(const char *src, size
         st = neon_u8_convert4((const uint8_t *)src, len, 0, dst, 0);
         if (st.win_end == st.pos) {
             /* no 4-byte characters any more: back to neon_u8_convert */
-            r.status = UNILANE_OK;
-            r.read = st.pos;
-            r.written = st.written;
-            return r;
+            return neon_result(UNILANE_OK, st.pos, st.written);
         }
         end = st.win_end ? st.win_end : len;
     }
     if (lossy) {
-        r.status = UNILANE_OK;
-        r.written = unilane_scalar_utf8_to_utf16_lossy(src + st.pos, end - st.pos, dst + st.written);
-        r.read = end - st.pos;
+        r = neon_result(UNILANE_OK, end - st.pos,
+                        unilane_scalar_utf8_to_utf16_lossy(src + st.pos, end - st.pos, dst + st.written));
     } else {
         r = unilane_scalar_utf8_to_utf16(src + st.pos, end - st.pos, dst + st.written);
     }
@@ -1789,12 +1763,8 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t l
         i += r.read;
         w += r.written;
     }
-    if (lossy) {
-        r.status = UNILANE_OK;
-        r.read = len;
-        r.written = w + unilane_scalar_utf8_to_utf16_lossy(src + i, len - i, (uint16_t *)dst + w);
-        return r;
-    }
+    if (lossy)
+        return neon_result(UNILANE_OK, len, w + unilane_scalar_utf8_to_utf16_lossy(src + i, len - i, (uint16_t *)dst + w));
     if (latin1)
         return gen_finish(unilane_scalar_utf8_to_latin1(src + i, len - i, (char *)dst + w), i, w);
     return gen_finish(unilane_scalar_utf8_to_utf16(src + i, len - i, (uint16_t *)dst + w), i, w);
