@@ -323,15 +323,6 @@ unilane_result unilane_neon_utf16_to_latin1(const uint16_t *src, size_t len, cha
 
     if (len < 8)
         goto units;
-    {
-        /* The first 8 units with two 64-bit words (bits 8..15 of each
-           unit): a unit > 0xFF near the start stops before any vector. */
-        uint64_t w0, w1;
-        memcpy(&w0, src, 8);
-        memcpy(&w1, src + 4, 8);
-        if ((w0 | w1) & UINT64_C(0xFF00FF00FF00FF00))
-            goto units;
-    }
     if (len >= 16) {
         uint16x8_t a = vld1q_u16(src), b = vld1q_u16(src + 8);
         if (vmaxvq_u16(vorrq_u16(a, b)) > 0xFF)
@@ -365,7 +356,10 @@ unilane_result unilane_neon_utf16_to_latin1(const uint16_t *src, size_t len, cha
             i = len;
         }
     } else {
+        /* 8..15 units: the first 8 and the last 8. */
         uint16x8_t a = vld1q_u16(src);
+        if (vmaxvq_u16(a) > 0xFF)
+            goto units;
         vst1_u8(d, vmovn_u16(a));
         i = 8;
         if (len - i > 1) {
