@@ -8,7 +8,7 @@
  * (an ill-formed sequence, a character above U+00FF for Latin-1) and for the
  * last bytes of the input, the scalar kernel is called from a character
  * boundary and decides status and position. Blocks with 4-byte characters
- * (UTF-16 output only) leave the main loop for a second one that writes
+ * (UTF-16 output only) leave the main loop for its instance that writes
  * surrogate pairs (neon_u8_convert4).
  *
  * Validation is Keiser & Lemire's ("Validating UTF-8 in less than one
@@ -1486,11 +1486,11 @@ typedef struct neon_u8_stop {
  * follow.
  *
  * `mode` (a compile-time constant) is one of
- * - NEON_U8_TO_UTF16: a block with 4-byte characters stops the loop, with
- *   a window of 448 bytes on for the scalar code (or neon_u8_convert4,
- *   which neon_u8_window takes long windows as the sign for; where there is
- *   one 4-byte character there are often more). Runs of ASCII blocks are
- *   converted without looking ahead.
+ * - NEON_U8_TO_UTF16: a block with 4-byte characters stops the loop with
+ *   a window that reaches 448 bytes past block v (or the end): longer than
+ *   NEON_U8_WINDOW4, so neon_u8_window gives it to neon_u8_convert4 (where
+ *   there is one 4-byte character there are often more). Runs of ASCII
+ *   blocks are converted without looking ahead.
  * - NEON_U8_TO_UTF16X: blocks with 2- and 3-byte characters both take the
  *   3-byte conversion, blocks with 4-byte characters the 4-byte one. A high
  *   surrogate can be written with the block that holds the third byte while
