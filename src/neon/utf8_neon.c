@@ -975,6 +975,12 @@ static UNILANE_ALWAYS_INLINE void neon_u8_kl_from(neon_u8_kl *k, uint8x16_t pv)
     k->p12 = vandq_u8(vqtbl1q_u8(k->hi1, vshrq_n_u8(pv, 4)), vqtbl1q_u8(k->lo1, vandq_u8(pv, vdupq_n_u8(0x0F))));
 }
 
+/* 0xFF where v is a continuation byte 80..BF (-128..-65 as int8). */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_is_cont(uint8x16_t v)
+{
+    return vcltq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(-64));
+}
+
 /*
  * Check of a block whose bytes, and the last 3 bytes before it (in pv), are
  * all below E0: then it is valid iff every continuation byte follows a lead
@@ -984,25 +990,17 @@ static UNILANE_ALWAYS_INLINE void neon_u8_kl_from(neon_u8_kl *k, uint8x16_t pv)
  * unchecked when it is C0 or C1) to the second last of the block; the last
  * is checked with the next block. Nonzero lanes: ill-formed.
  */
-static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_check2(uint8x16x4_t b, uint8x16_t pv)
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_check2(uint8x16x4_t b, uint8x16_t pv, uint8x16_t c1, uint8x16_t bf)
 {
-    const uint8x16_t c2 = vdupq_n_u8(0xC2), c0 = vdupq_n_u8(0xC0);
     uint8x16_t e = vdupq_n_u8(0);
     int q;
     for (q = 0; q < 4; q++) {
         uint8x16_t p = vextq_u8(q ? b.val[q - 1] : pv, b.val[q], 15); /* the bytes before */
-        uint8x16_t l = vcgeq_u8(p, c2);
-        uint8x16_t cont = vcltq_s8(vreinterpretq_s8_u8(b.val[q]), vdupq_n_s8(-64));
-        e = vorrq_u8(e, veorq_u8(l, cont));
-        e = vorrq_u8(e, veorq_u8(vcgeq_u8(p, c0), l));
+        uint8x16_t l = vcgtq_u8(p, c1); /* p >= C2 */
+        e = vorrq_u8(e, veorq_u8(l, neon_u8_is_cont(b.val[q])));
+        e = vorrq_u8(e, veorq_u8(vcgtq_u8(p, bf), l)); /* p >= C0 */
     }
     return e;
-}
-
-/* 0xFF where v is a continuation byte 80..BF (-128..-65 as int8). */
-static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_is_cont(uint8x16_t v)
-{
-    return vcltq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(-64));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1521,9 +1519,15 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
        rebuilt (adrp + add) at every use. */
     const uint8_t *tab = latin1 ? &neon_u8_pack8[0][0][0] : &neon_u8_pack16[0][0];
     const uint8_t *bytes = neon_u8_bytes16;
+    /* two constants of neon_u8_check2, kept in registers for the UTF-16
+       and Latin-1 loops (not the 4-byte one: there it costs more than
+       rebuilding them), and rebuilt per block otherwise */
+    uint8x16_t c1 = vdupq_n_u8(0xC1), bf = vdupq_n_u8(0xBF);
 
     if (!four)
         __asm__("" : "+r"(tab), "+r"(bytes), "+w"(bitw));
+    if (!four)
+        __asm__("" : "+w"(c1), "+w"(bf));
     neon_u8_kl_init(&k);
     st.win_end = 0;
     b = neon_u8_load4(s + v);
@@ -1540,7 +1544,7 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
         } else if (m < (latin1 ? 0xC4u : 0xE0u)) {
             tv = NEON_U8_T_2;
             stale = 1;
-            e = neon_u8_check2(b, pv);
+            e = neon_u8_check2(b, pv, c1, bf);
         } else if (latin1) {
             tv = NEON_U8_T_4;
             e = vdupq_n_u8(1);
