@@ -156,10 +156,48 @@ static UNILANE_NOINLINE size_t neon_l1_to_utf8_big(const uint8_t *src, size_t le
     return (size_t)(d - dst);
 }
 
+/* The UTF-8 of the n bytes at p at d, one by one; returns its length. */
+static UNILANE_ALWAYS_INLINE size_t neon_l1_bytes(const uint8_t *p, size_t n, uint8_t *d)
+{
+    size_t i, w = 0;
+    for (i = 0; i < n; i++) {
+        unsigned b = p[i];
+        if (b < 0x80) {
+            d[w++] = (uint8_t)b;
+        } else {
+            d[w] = (uint8_t)(0xC0 | (b >> 6));
+            d[w + 1] = (uint8_t)(0x80 | (b & 0x3F));
+            w += 2;
+        }
+    }
+    return w;
+}
+
+/*
+ * An input of len >= 16 bytes whose only bytes >= 0x80 are in its last
+ * partial block: src[0..start) is ASCII and copied, len - start < 16. Up to
+ * 5 bytes one by one, more as the last 16 bytes, with the constants as
+ * immediates (the ones before start are ASCII and give again the bytes
+ * already there). The general loop's set-up would cost more than its work.
+ */
+static UNILANE_NOINLINE size_t neon_l1_to_utf8_last(const uint8_t *src, size_t len, uint8_t *dst, size_t start)
+{
+    uint8_t tmp[48];
+    size_t T;
+    if (len - start <= 5)
+        return start + neon_l1_bytes(src + start, len - start, dst + start);
+    T = neon_l1_block_utf8(vld1q_u8(src + len - 16), tmp,
+                           vreinterpretq_u8_u64(vdupq_n_u64(UINT64_C(0x8040201008040201))), vdupq_n_u8(0xC0),
+                           vdupq_n_u8(2));
+    neon_copy_exact(dst + len - 16, tmp, T);
+    return len - 16 + T;
+}
+
 /*
  * The entry: short inputs without a loop; otherwise an ASCII prefix 16
  * bytes at a time (the last, partial block as the last 16 bytes, exact when
- * they are all ASCII) and the general loop from the first block that is not.
+ * they are all ASCII, else by neon_l1_to_utf8_last) and the general loop
+ * from the first whole block that is not.
  */
 size_t unilane_neon_latin1_to_utf8(const char *src, size_t len, char *dst)
 {
@@ -170,7 +208,6 @@ size_t unilane_neon_latin1_to_utf8(const char *src, size_t len, char *dst)
     if (len == 0)
         return 0;
     if (len < 16) {
-        size_t i, w = 0;
         if (len < 4)
             goto bytes;
         if (len >= 8) {
@@ -193,17 +230,7 @@ size_t unilane_neon_latin1_to_utf8(const char *src, size_t len, char *dst)
             }
         }
     bytes:
-        for (i = 0; i < len; i++) {
-            unsigned b = p[i];
-            if (b < 0x80) {
-                d[w++] = (uint8_t)b;
-            } else {
-                d[w] = (uint8_t)(0xC0 | (b >> 6));
-                d[w + 1] = (uint8_t)(0x80 | (b & 0x3F));
-                w += 2;
-            }
-        }
-        return w;
+        return neon_l1_bytes(p, len, d);
     }
     do {
         v = vld1q_u8(p);
@@ -216,7 +243,7 @@ size_t unilane_neon_latin1_to_utf8(const char *src, size_t len, char *dst)
     if (p < end) {
         v = vld1q_u8(end - 16);
         if (vmaxvq_u8(v) >= 0x80)
-            return neon_l1_to_utf8_big((const uint8_t *)src, len, (uint8_t *)dst, (size_t)(p - (const uint8_t *)src));
+            return neon_l1_to_utf8_last((const uint8_t *)src, len, (uint8_t *)dst, (size_t)(p - (const uint8_t *)src));
         vst1q_u8((uint8_t *)dst + len - 16, v);
     }
     return len;

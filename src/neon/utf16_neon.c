@@ -913,23 +913,38 @@ static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_lossy_big(const uint16_t
     return neon_u16_to_utf8(src, len, dst, start, 1);
 }
 
-/* 6..15 units that are not all ASCII: one padded block. */
-static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src, size_t len, char *dst, int lossy)
+/*
+ * The last len - start units (1..15, not all ASCII; src[0..start) is ASCII
+ * and already converted): up to 5 of them (start > 0) one by one, more as
+ * one block with the constants as immediates. For inputs of 6..15 units (start 0), and for longer ones whose
+ * only units that are not ASCII are in the last partial block: the general
+ * loop's set-up would cost more than its work there.
+ */
+static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src, size_t len, char *dst, int lossy,
+                                                            size_t start)
 {
     neon_u16_consts k = neon_u16_consts_imm();
-    size_t n = neon_u16_tail(src, len, (uint8_t *)dst, &k);
-    if (n == (size_t)-1) {
-        return neon_u16_scalar_utf8(src, len, dst, lossy);
+    size_t at, n;
+    if (start && len - start <= 5) {
+        at = start;
+        n = neon_u16_tiny(src + at, len - at, (uint8_t *)dst + at);
+    } else {
+        /* start > 0: the last 16 units, of which those before start are
+           ASCII and give again the bytes already there */
+        at = start ? len - 16 : 0;
+        n = neon_u16_tail(src + at, len - at, (uint8_t *)dst + at, &k);
     }
-    return neon_result(UNILANE_OK, len, n);
+    if (n == (size_t)-1)
+        return gen_finish(neon_u16_scalar_utf8(src + start, len - start, dst + start, lossy), start, start);
+    return neon_result(UNILANE_OK, len, at + n);
 }
 
 /*
  * The entry: up to 5 units one by one; fewer than 16 units as one padded
  * block (no loop, no big frame); otherwise an ASCII prefix 16 units at a
  * time (the last, partial block as the last 16 units, which is exact when
- * they are all ASCII), and the general loop from the first block that is
- * not ASCII.
+ * they are all ASCII, else as one padded block), and the general loop from
+ * the first whole block that is not ASCII.
  */
 static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_t *src, size_t len, char *dst,
                                                                    int lossy)
@@ -940,14 +955,13 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_
     if (len < 16) {
         if (len <= 5) {
             n = neon_u16_tiny(src, len, (uint8_t *)dst);
-            if (n == (size_t)-1) {
+            if (n == (size_t)-1)
                 return neon_u16_scalar_utf8(src, len, dst, lossy);
-            }
         } else if (len >= 8) {
             /* ASCII: two overlapping 8-unit halves. */
             uint16x8_t a = vld1q_u16(src), b = vld1q_u16(src + len - 8);
             if (vmaxvq_u16(vorrq_u16(a, b)) >= 0x80)
-                return neon_u16_to_utf8_mid(src, len, dst, lossy);
+                return neon_u16_to_utf8_mid(src, len, dst, lossy, 0);
             vst1_u8((uint8_t *)dst, vmovn_u16(a));
             vst1_u8((uint8_t *)dst + len - 8, vmovn_u16(b));
             n = len;
@@ -957,7 +971,7 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_
             uint32_t x, y;
             uint8x8_t na;
             if (vmaxv_u16(vorr_u16(a, b)) >= 0x80)
-                return neon_u16_to_utf8_mid(src, len, dst, lossy);
+                return neon_u16_to_utf8_mid(src, len, dst, lossy, 0);
             na = vmovn_u16(vcombine_u16(a, b));
             x = vget_lane_u32(vreinterpret_u32_u8(na), 0);
             y = vget_lane_u32(vreinterpret_u32_u8(na), 1);
@@ -982,7 +996,7 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_
             v0 = vld1q_u16(end - 16);
             v1 = vld1q_u16(end - 8);
             if (vmaxvq_u16(vorrq_u16(v0, v1)) >= 0x80)
-                goto general;
+                return neon_u16_to_utf8_mid(src, len, dst, lossy, (size_t)(p - src));
             vst1q_u8((uint8_t *)dst + len - 16,
                      vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1)));
         }
