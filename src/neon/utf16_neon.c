@@ -623,7 +623,7 @@ const uint8_t unilane_neon_shift_window[32] = {
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
 
-/* The r units at p (0 < r < 16) into v0 (units 0..7) and v1 (8..15),
+/* The r units at p (0 < r <= 16) into v0 (units 0..7) and v1 (8..15),
    padded with zero units; reads only p[0..r). */
 static UNILANE_ALWAYS_INLINE void neon_u16_load_partial(const uint16_t *p, size_t r, uint16x8_t *v0,
                                                         uint16x8_t *v1)
@@ -649,7 +649,7 @@ static UNILANE_ALWAYS_INLINE void neon_u16_load_partial(const uint16_t *p, size_
 }
 
 /*
- * The last r units (0 < r < 16) at p, converted exactly into d. The block
+ * The last r units (0 < r <= 16) at p, converted exactly into d. The block
  * is padded with zero units, which become one zero byte each at the end of
  * the output and are left out of the copy. Returns the bytes written, or
  * (size_t)-1 (nothing written) when the units hold surrogates: then the
