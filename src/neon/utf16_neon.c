@@ -914,11 +914,12 @@ static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_lossy_big(const uint16_t
 }
 
 /*
- * The last len - start units (1..15, not all ASCII; src[0..start) is ASCII
- * and already converted): up to 5 of them (start > 0) one by one, more as
- * one block with the constants as immediates. For inputs of 6..15 units (start 0), and for longer ones whose
- * only units that are not ASCII are in the last partial block: the general
- * loop's set-up would cost more than its work there.
+ * What the entry leaves of a short input, src[start..len) (src[0..start) is
+ * ASCII and already converted), with the constants as immediates: a whole
+ * input of 6..15 units that are not all ASCII (start 0) as one padded
+ * block; the last partial block of a longer input whose other units are
+ * ASCII (0 < len - start < 16) one by one up to 5 units, else as the last
+ * 16 units. The general loop's set-up would cost more than its work there.
  */
 static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src, size_t len, char *dst, int lossy,
                                                             size_t start)
@@ -943,8 +944,8 @@ static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src,
  * The entry: up to 5 units one by one; fewer than 16 units as one padded
  * block (no loop, no big frame); otherwise an ASCII prefix 16 units at a
  * time (the last, partial block as the last 16 units, which is exact when
- * they are all ASCII, else as one padded block), and the general loop from
- * the first whole block that is not ASCII.
+ * they are all ASCII, else by neon_u16_to_utf8_mid), and the general loop
+ * from the first whole block that is not ASCII.
  */
 static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_t *src, size_t len, char *dst,
                                                                    int lossy)
