@@ -9,10 +9,30 @@
 
 #if UNILANE_HAVE_NEON
 
-/* Thresholds, from instruction counts at 0..64 units (scripts/icount_short.sh):
-   the UTF-8-input entries cost more than scalar below 65 bytes (the first
-   vector step needs 64 bytes); the UTF-16 and Latin-1 entries and
-   ascii_prefix have short vector paths that beat scalar at every length. */
+/*
+ * Thresholds (scalar_below, impl.h), from instruction counts per call of
+ * the entries themselves (a build with every threshold 0) beside scalar's,
+ * on the first bytes of French text (scripts/icount.sh with ICOUNT_K=1000,
+ * as scripts/icount_short.sh measures):
+ * - UTF-8 input, 65 bytes. Below 64 bytes no UTF-8 entry has a vector step
+ *   (validation and the lengths work in 64-byte blocks) and each costs
+ *   more than scalar, which it calls after all (validate_utf8: 54 against
+ *   37 instructions at 0 bytes). At 64 bytes validate_utf8 and
+ *   utf16_length_from_utf8 are cheaper than scalar (166 against 171, 81
+ *   against 125), utf16_length_from_utf8_lossy is not (179 against 165),
+ *   and the converters are not either: their vector loop needs 128 bytes
+ *   (NEON_U8_CONVERT_MIN in utf8_neon.c) and below that they hand the input
+ *   to scalar themselves, a tail call that adds 3 to 7 instructions. With
+ *   one threshold for all of them, 65 is the lowest that keeps every
+ *   dispatched call at 0..64 bytes within scalar's count. (Past 64 bytes
+ *   the crossing points differ by operation and by text: on this French
+ *   text validate_utf8 is still dearer than scalar at 128 bytes, and the
+ *   converters cost half as much again as scalar there; one threshold per
+ *   family cannot follow them.)
+ * - ascii_prefix, UTF-16 and Latin-1 input, 0: their entries have short
+ *   vector paths; at every length 0..64 of that text none costs more than
+ *   scalar (utf16_to_latin1 costs the same at 1..7 and 9 units).
+ */
 UNILANE_DEFINE_KERNEL(neon, UNILANE_CPU_NEON,
                       65, /* UTF-8 input */
                       0,  /* ascii_prefix */

@@ -78,21 +78,10 @@ static UNILANE_ALWAYS_INLINE size_t neon_l1_block_utf8(uint8x16_t v, uint8_t *ou
     /* tail: inserting x into bits 6..7 leaves an ASCII byte as it is and
        makes 80|(b&3F) of the others. */
     uint8x16_t tail = vsliq_n_u8(v, x, 6);
-    /* movemask: bit k of byte h = lane 8h+k is >= 0x80. */
-    uint8x16_t m = vandq_u8(vcltzq_s8(vreinterpretq_s8_u8(v)), bitw);
-    uint64_t mm, m0, m1;
-    size_t l0;
-    m = vpaddq_u8(m, m);
-    m = vpaddq_u8(m, m);
-    m = vpaddq_u8(m, m);
-    mm = vgetq_lane_u16(vreinterpretq_u16_u8(m), 0);
-    m0 = mm & 0xFF;
-    m1 = mm >> 8;
-    /* Lead and tail of unit k in lanes 2k, 2k+1 (see tools/gen_neon_tables.py). */
-    vst1q_u8(out, vqtbl1q_u8(vzip1q_u8(lead, tail), vld1q_u8(unilane_neon_pack2_shuf[m0])));
-    l0 = unilane_neon_pack2_len[m0];
-    vst1q_u8(out + l0, vqtbl1q_u8(vzip2q_u8(lead, tail), vld1q_u8(unilane_neon_pack2_shuf[m1])));
-    return l0 + unilane_neon_pack2_len[m1];
+    /* Lead and tail of unit k in lanes 2k, 2k+1 (see tools/gen_neon_tables.py);
+       the pattern keeps the leads of the bytes >= 0x80. */
+    return neon_zip_pack_store(vandq_u8(vcltzq_s8(vreinterpretq_s8_u8(v)), bitw), lead, tail, out,
+                               &unilane_neon_pack2_shuf[0][0], unilane_neon_pack2_len);
 }
 
 /* Bit weights, 0xC0, 2: loaded before the loop so they stay in registers. */
@@ -167,10 +156,52 @@ static UNILANE_NOINLINE size_t neon_l1_to_utf8_big(const uint8_t *src, size_t le
     return (size_t)(d - dst);
 }
 
+/* The UTF-8 of the n bytes at p at d, one by one; returns its length.
+   (The same steps as the first two cases of neon_u16_tiny in utf16_neon.c,
+   on purpose not one shared helper: with one, GCC compiled utf16_to_utf8
+   of 1..5 units to 4..30 more instructions per call, and latin1_to_utf8
+   to up to 9 more.) */
+static UNILANE_ALWAYS_INLINE size_t neon_l1_bytes(const uint8_t *p, size_t n, uint8_t *d)
+{
+    size_t i, w = 0;
+    for (i = 0; i < n; i++) {
+        unsigned b = p[i];
+        if (b < 0x80) {
+            d[w++] = (uint8_t)b;
+        } else {
+            d[w] = (uint8_t)(0xC0 | (b >> 6));
+            d[w + 1] = (uint8_t)(0x80 | (b & 0x3F));
+            w += 2;
+        }
+    }
+    return w;
+}
+
+/*
+ * An input of len >= 16 bytes whose only bytes >= 0x80 are in its last
+ * partial block: src[0..start) is ASCII and copied, len - start < 16. Up to
+ * 5 bytes one by one, more as the last 16 bytes, with the constants as
+ * immediates (the ones before start are ASCII and give again the bytes
+ * already there). The general loop's set-up would cost more than its work.
+ */
+static UNILANE_NOINLINE size_t neon_l1_to_utf8_last(const uint8_t *src, size_t len, uint8_t *dst, size_t start)
+{
+    uint8_t tmp[48];
+    size_t T;
+    if (len - start <= 5)
+        return start + neon_l1_bytes(src + start, len - start, dst + start);
+    T = neon_l1_block_utf8(vld1q_u8(src + len - 16), tmp,
+                           vreinterpretq_u8_u64(vdupq_n_u64(UINT64_C(0x8040201008040201))), vdupq_n_u8(0xC0),
+                           vdupq_n_u8(2));
+    neon_copy_exact(dst + len - 16, tmp, T);
+    return len - 16 + T;
+}
+
 /*
  * The entry: short inputs without a loop; otherwise an ASCII prefix 16
  * bytes at a time (the last, partial block as the last 16 bytes, exact when
- * they are all ASCII) and the general loop from the first block that is not.
+ * they are all ASCII, else by neon_l1_to_utf8_last) and the general loop
+ * from the first whole block that is not.
  */
 size_t unilane_neon_latin1_to_utf8(const char *src, size_t len, char *dst)
 {
@@ -181,7 +212,6 @@ size_t unilane_neon_latin1_to_utf8(const char *src, size_t len, char *dst)
     if (len == 0)
         return 0;
     if (len < 16) {
-        size_t i, w = 0;
         if (len < 4)
             goto bytes;
         if (len >= 8) {
@@ -204,17 +234,7 @@ size_t unilane_neon_latin1_to_utf8(const char *src, size_t len, char *dst)
             }
         }
     bytes:
-        for (i = 0; i < len; i++) {
-            unsigned b = p[i];
-            if (b < 0x80) {
-                d[w++] = (uint8_t)b;
-            } else {
-                d[w] = (uint8_t)(0xC0 | (b >> 6));
-                d[w + 1] = (uint8_t)(0x80 | (b & 0x3F));
-                w += 2;
-            }
-        }
-        return w;
+        return neon_l1_bytes(p, len, d);
     }
     do {
         v = vld1q_u8(p);
@@ -227,7 +247,7 @@ size_t unilane_neon_latin1_to_utf8(const char *src, size_t len, char *dst)
     if (p < end) {
         v = vld1q_u8(end - 16);
         if (vmaxvq_u8(v) >= 0x80)
-            return neon_l1_to_utf8_big((const uint8_t *)src, len, (uint8_t *)dst, (size_t)(p - (const uint8_t *)src));
+            return neon_l1_to_utf8_last((const uint8_t *)src, len, (uint8_t *)dst, (size_t)(p - (const uint8_t *)src));
         vst1q_u8((uint8_t *)dst + len - 16, v);
     }
     return len;

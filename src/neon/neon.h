@@ -35,6 +35,43 @@ UNILANE_INTERNAL extern const uint8_t neon_u8_pack16[256][16];
 /* Generated: tbl indices, the bytes of half h a mask selects to the front (UTF-8 -> Latin-1). */
 UNILANE_INTERNAL extern const uint8_t neon_u8_pack8[2][256][8];
 
+/* A result, built in one expression. */
+static UNILANE_ALWAYS_INLINE unilane_result neon_result(unilane_status status, size_t read, size_t written)
+{
+    unilane_result r;
+    r.status = status;
+    r.read = read;
+    r.written = written;
+    return r;
+}
+
+/*
+ * The byte pairs (a[j], b[j]) of the 16 lanes, packed and stored at out:
+ * lanes 0..7 (vzip1) and 8..15 (vzip2) each go through the tbl pattern
+ * their 8-bit keep mask selects from shuf (256 patterns of 16 bytes), the
+ * second store right after the bytes the first keeps (lens: the bytes each
+ * pattern keeps). bits holds, where a lane is kept, its weight 1, 2, ...,
+ * 128 within its half, else 0. Each store is 16 bytes whole; returns the
+ * bytes kept. For UTF-8 output (Latin-1 and UTF-16 of 1 or 2 bytes) and for
+ * UTF-16 output (the units that end in a vector of UTF-8).
+ */
+static UNILANE_ALWAYS_INLINE size_t neon_zip_pack_store(uint8x16_t bits, uint8x16_t a, uint8x16_t b, uint8_t *out,
+                                                        const uint8_t *shuf, const uint8_t *lens)
+{
+    uint8x16_t x = vpaddq_u8(bits, bits);
+    unsigned k, k0, k1;
+    size_t l0;
+    x = vpaddq_u8(x, x);
+    x = vpaddq_u8(x, x);
+    k = vgetq_lane_u16(vreinterpretq_u16_u8(x), 0);
+    k0 = k & 0xFF;
+    k1 = k >> 8;
+    vst1q_u8(out, vqtbl1q_u8(vzip1q_u8(a, b), vld1q_u8(shuf + 16 * k0)));
+    l0 = lens[k0];
+    vst1q_u8(out + l0, vqtbl1q_u8(vzip2q_u8(a, b), vld1q_u8(shuf + 16 * k1)));
+    return l0 + lens[k1];
+}
+
 /* Helpers shared by the NEON files for exact-length output from a staging
    buffer (used near the end of the input, where whole-register stores
    would write past what the caller may touch). */
@@ -49,23 +86,26 @@ static UNILANE_ALWAYS_INLINE void neon_copy_exact(uint8_t *d, const uint8_t *tmp
     vst1q_u8(d + T - 16, z);
 }
 
+/* n (w <= n <= 2w) bytes of tmp to d as two overlapping words of w bytes
+   (w a constant, 4 or 8), writing nothing outside d[0..n). */
+static UNILANE_ALWAYS_INLINE void neon_copy_words(uint8_t *d, const uint8_t *tmp, size_t n, size_t w)
+{
+    uint8_t a[8], b[8];
+    memcpy(a, tmp, w);
+    memcpy(b, tmp + n - w, w);
+    memcpy(d, a, w);
+    memcpy(d + n - w, b, w);
+}
+
 /* n (0 <= n <= 48) bytes of tmp to d, writing nothing outside d[0..n). */
 static UNILANE_ALWAYS_INLINE void neon_copy_any(uint8_t *d, const uint8_t *tmp, size_t n)
 {
     if (n >= 16) {
         neon_copy_exact(d, tmp, n);
     } else if (n >= 8) {
-        uint64_t a, b;
-        memcpy(&a, tmp, 8);
-        memcpy(&b, tmp + n - 8, 8);
-        memcpy(d, &a, 8);
-        memcpy(d + n - 8, &b, 8);
+        neon_copy_words(d, tmp, n, 8);
     } else if (n >= 4) {
-        uint32_t a, b;
-        memcpy(&a, tmp, 4);
-        memcpy(&b, tmp + n - 4, 4);
-        memcpy(d, &a, 4);
-        memcpy(d + n - 4, &b, 4);
+        neon_copy_words(d, tmp, n, 4);
     } else {
         size_t j;
         for (j = 0; j < n; j++)

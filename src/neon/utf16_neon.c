@@ -224,13 +224,8 @@ static UNILANE_NOINLINE unilane_result neon_u16_validate_big(const uint16_t *src
 {
     size_t replaced = 0;
     size_t i = neon_u16_wellformed_run(src, len, (uint16_t *)(uintptr_t)src, 0, &replaced);
-    unilane_result r;
-    if (i == len) {
-        r.status = UNILANE_OK;
-        r.read = len;
-        r.written = 0;
-        return r;
-    }
+    if (i == len)
+        return neon_result(UNILANE_OK, len, 0);
     return gen_finish(unilane_scalar_validate_utf16(src + i, len - i), i, 0);
 }
 
@@ -254,14 +249,9 @@ static UNILANE_ALWAYS_INLINE int neon_u16_any_surrogate_4to7(const uint16_t *src
 
 unilane_result unilane_neon_validate_utf16(const uint16_t *src, size_t len)
 {
-    unilane_result r;
     size_t i;
-    if (len == 0) {
-        r.status = UNILANE_OK;
-        r.read = 0;
-        r.written = 0;
-        return r;
-    }
+    if (len == 0)
+        return neon_result(UNILANE_OK, 0, 0);
     if (len < 4) {
         /* No surrogate: valid; else the scalar kernel decides. */
         for (i = 0; i < len; i++)
@@ -278,10 +268,7 @@ unilane_result unilane_neon_validate_utf16(const uint16_t *src, size_t len)
     } else {
         return neon_u16_validate_big(src, len);
     }
-    r.status = UNILANE_OK;
-    r.read = len;
-    r.written = 0;
-    return r;
+    return neon_result(UNILANE_OK, len, 0);
 }
 
 /* 1..7 units. */
@@ -332,20 +319,10 @@ size_t unilane_neon_utf16_make_well_formed(const uint16_t *src, size_t len, uint
 unilane_result unilane_neon_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
 {
     uint8_t *d = (uint8_t *)dst;
-    unilane_result r;
     size_t i = 0;
 
     if (len < 8)
         goto units;
-    {
-        /* The first 8 units with two 64-bit words (bits 8..15 of each
-           unit): a unit > 0xFF near the start stops before any vector. */
-        uint64_t w0, w1;
-        memcpy(&w0, src, 8);
-        memcpy(&w1, src + 4, 8);
-        if ((w0 | w1) & UINT64_C(0xFF00FF00FF00FF00))
-            goto units;
-    }
     if (len >= 16) {
         uint16x8_t a = vld1q_u16(src), b = vld1q_u16(src + 8);
         if (vmaxvq_u16(vorrq_u16(a, b)) > 0xFF)
@@ -379,7 +356,10 @@ unilane_result unilane_neon_utf16_to_latin1(const uint16_t *src, size_t len, cha
             i = len;
         }
     } else {
+        /* 8..15 units: the first 8 and the last 8. */
         uint16x8_t a = vld1q_u16(src);
+        if (vmaxvq_u16(a) > 0xFF)
+            goto units;
         vst1_u8(d, vmovn_u16(a));
         i = 8;
         if (len - i > 1) {
@@ -393,18 +373,11 @@ unilane_result unilane_neon_utf16_to_latin1(const uint16_t *src, size_t len, cha
     }
 units:
     for (; i < len; i++) {
-        if (src[i] > 0xFF) {
-            r.status = UNILANE_TOO_LARGE;
-            r.read = i;
-            r.written = i;
-            return r;
-        }
+        if (src[i] > 0xFF)
+            return neon_result(UNILANE_TOO_LARGE, i, i);
         d[i] = (uint8_t)src[i];
     }
-    r.status = UNILANE_OK;
-    r.read = len;
-    r.written = len;
-    return r;
+    return neon_result(UNILANE_OK, len, len);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -569,20 +542,8 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_block2(uint16x8_t v0, uint16x8_t v1
     /* SLI puts x into bits 6..7: for ASCII that is bit 6 of lo again (no
        change), for the others 10 (a continuation byte). */
     uint8x16_t tail = vsliq_n_u8(lo, x, 6);
-    /* movemask of "two bytes" (x == 2): bit k of byte h = lane 8h + k. */
-    uint8x16_t m = vandq_u8(vceqq_u8(x, k->two), k->bitw);
-    uint64_t mm, m0, m1;
-    size_t l0;
-    m = vpaddq_u8(m, m);
-    m = vpaddq_u8(m, m);
-    m = vpaddq_u8(m, m);
-    mm = vgetq_lane_u16(vreinterpretq_u16_u8(m), 0);
-    m0 = mm & 0xFF;
-    m1 = mm >> 8;
-    vst1q_u8(out, vqtbl1q_u8(vzip1q_u8(lead, tail), vld1q_u8(k->shuf2[m0])));
-    l0 = k->len2[m0];
-    vst1q_u8(out + l0, vqtbl1q_u8(vzip2q_u8(lead, tail), vld1q_u8(k->shuf2[m1])));
-    return l0 + k->len2[m1];
+    /* the pattern keeps the lead bytes of 2-byte units (x == 2) */
+    return neon_zip_pack_store(vandq_u8(vceqq_u8(x, k->two), k->bitw), lead, tail, out, &k->shuf2[0][0], k->len2);
 }
 
 /*
@@ -662,7 +623,7 @@ const uint8_t unilane_neon_shift_window[32] = {
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
 
-/* The r units at p (0 < r < 16) into v0 (units 0..7) and v1 (8..15),
+/* The r units at p (0 < r <= 16) into v0 (units 0..7) and v1 (8..15),
    padded with zero units; reads only p[0..r). */
 static UNILANE_ALWAYS_INLINE void neon_u16_load_partial(const uint16_t *p, size_t r, uint16x8_t *v0,
                                                         uint16x8_t *v1)
@@ -688,7 +649,7 @@ static UNILANE_ALWAYS_INLINE void neon_u16_load_partial(const uint16_t *p, size_
 }
 
 /*
- * The last r units (0 < r < 16) at p, converted exactly into d. The block
+ * The last r units (0 < r <= 16) at p, converted exactly into d. The block
  * is padded with zero units, which become one zero byte each at the end of
  * the output and are left out of the copy. Returns the bytes written, or
  * (size_t)-1 (nothing written) when the units hold surrogates: then the
@@ -768,6 +729,15 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_pair_run(const uint16_t *p, const u
         n += 8;
     }
     return n;
+}
+
+/* src[0..len) to dst by the scalar kernel, strict or lossy. */
+static UNILANE_ALWAYS_INLINE unilane_result neon_u16_scalar_utf8(const uint16_t *src, size_t len, char *dst,
+                                                                 int lossy)
+{
+    if (lossy)
+        return neon_result(UNILANE_OK, len, unilane_scalar_utf16_to_utf8_lossy(src, len, dst));
+    return unilane_scalar_utf16_to_utf8(src, len, dst);
 }
 
 /*
@@ -873,17 +843,10 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
                 n -= (size_t)((p[n - 1] & 0xFC00) == 0xD800);
                 if (win < 256)
                     win *= 2;
-                if (lossy) {
-                    d += unilane_scalar_utf16_to_utf8_lossy(p, n, (char *)d);
-                } else {
-                    r = unilane_scalar_utf16_to_utf8(p, n, (char *)d);
-                    if (r.status != UNILANE_OK) {
-                        r.read += (size_t)(p - src);
-                        r.written += (size_t)(d - (uint8_t *)dst);
-                        return r;
-                    }
-                    d += r.written;
-                }
+                r = neon_u16_scalar_utf8(p, n, (char *)d, lossy);
+                if (!lossy && r.status != UNILANE_OK)
+                    return gen_finish(r, (size_t)(p - src), (size_t)(d - (uint8_t *)dst));
+                d += r.written;
                 p += n;
                 continue;
             }
@@ -902,18 +865,13 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
             goto scalar;
         d += n;
     }
-    r.status = UNILANE_OK;
-    r.read = len;
-    r.written = (size_t)(d - (uint8_t *)dst);
-    return r;
+    return neon_result(UNILANE_OK, len, (size_t)(d - (uint8_t *)dst));
 scalar: {
     size_t i = (size_t)(p - src), w = (size_t)(d - (uint8_t *)dst);
-    if (lossy) {
-        r.written = w + unilane_scalar_utf16_to_utf8_lossy(p, len - i, (char *)d);
-        r.read = len;
-        r.status = UNILANE_OK;
-        return r;
-    }
+    /* (not gen_finish(neon_u16_scalar_utf8(...)) for lossy output: its
+       register barrier costs the common return an instruction) */
+    if (lossy)
+        return neon_result(UNILANE_OK, len, w + unilane_scalar_utf16_to_utf8_lossy(p, len - i, (char *)d));
     return gen_finish(unilane_scalar_utf16_to_utf8(p, len - i, (char *)d), i, w);
 }
 }
@@ -955,62 +913,56 @@ static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_lossy_big(const uint16_t
     return neon_u16_to_utf8(src, len, dst, start, 1);
 }
 
-/* 6..15 units that are not all ASCII: one padded block. */
-static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src, size_t len, char *dst, int lossy)
+/*
+ * What the entry leaves of a short input, src[start..len) (src[0..start) is
+ * ASCII and already converted), with the constants as immediates: a whole
+ * input of 6..15 units that are not all ASCII (start 0) as one padded
+ * block; the last partial block of a longer input whose other units are
+ * ASCII (0 < len - start < 16) one by one up to 5 units, else as the last
+ * 16 units. The general loop's set-up would cost more than its work there.
+ */
+static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src, size_t len, char *dst, int lossy,
+                                                            size_t start)
 {
-    unilane_result r;
     neon_u16_consts k = neon_u16_consts_imm();
-    size_t n = neon_u16_tail(src, len, (uint8_t *)dst, &k);
-    if (n == (size_t)-1) {
-        if (lossy) {
-            r.written = unilane_scalar_utf16_to_utf8_lossy(src, len, dst);
-            r.read = len;
-            r.status = UNILANE_OK;
-            return r;
-        }
-        return unilane_scalar_utf16_to_utf8(src, len, dst);
+    size_t at, n;
+    if (start && len - start <= 5) {
+        at = start;
+        n = neon_u16_tiny(src + at, len - at, (uint8_t *)dst + at);
+    } else {
+        /* start > 0: the last 16 units, of which those before start are
+           ASCII and give again the bytes already there */
+        at = start ? len - 16 : 0;
+        n = neon_u16_tail(src + at, len - at, (uint8_t *)dst + at, &k);
     }
-    r.status = UNILANE_OK;
-    r.read = len;
-    r.written = n;
-    return r;
+    if (n == (size_t)-1)
+        return gen_finish(neon_u16_scalar_utf8(src + start, len - start, dst + start, lossy), start, start);
+    return neon_result(UNILANE_OK, len, at + n);
 }
 
 /*
  * The entry: up to 5 units one by one; fewer than 16 units as one padded
  * block (no loop, no big frame); otherwise an ASCII prefix 16 units at a
  * time (the last, partial block as the last 16 units, which is exact when
- * they are all ASCII), and the general loop from the first block that is
- * not ASCII.
+ * they are all ASCII, else by neon_u16_to_utf8_mid), and the general loop
+ * from the first whole block that is not ASCII.
  */
 static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_t *src, size_t len, char *dst,
                                                                    int lossy)
 {
-    unilane_result r;
     size_t n;
-    if (len == 0) {
-        r.status = UNILANE_OK;
-        r.read = 0;
-        r.written = 0;
-        return r;
-    }
+    if (len == 0)
+        return neon_result(UNILANE_OK, 0, 0);
     if (len < 16) {
         if (len <= 5) {
             n = neon_u16_tiny(src, len, (uint8_t *)dst);
-            if (n == (size_t)-1) {
-                if (lossy) {
-                    r.written = unilane_scalar_utf16_to_utf8_lossy(src, len, dst);
-                    r.read = len;
-                    r.status = UNILANE_OK;
-                    return r;
-                }
-                return unilane_scalar_utf16_to_utf8(src, len, dst);
-            }
+            if (n == (size_t)-1)
+                return neon_u16_scalar_utf8(src, len, dst, lossy);
         } else if (len >= 8) {
             /* ASCII: two overlapping 8-unit halves. */
             uint16x8_t a = vld1q_u16(src), b = vld1q_u16(src + len - 8);
             if (vmaxvq_u16(vorrq_u16(a, b)) >= 0x80)
-                return neon_u16_to_utf8_mid(src, len, dst, lossy);
+                return neon_u16_to_utf8_mid(src, len, dst, lossy, 0);
             vst1_u8((uint8_t *)dst, vmovn_u16(a));
             vst1_u8((uint8_t *)dst + len - 8, vmovn_u16(b));
             n = len;
@@ -1020,7 +972,7 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_
             uint32_t x, y;
             uint8x8_t na;
             if (vmaxv_u16(vorr_u16(a, b)) >= 0x80)
-                return neon_u16_to_utf8_mid(src, len, dst, lossy);
+                return neon_u16_to_utf8_mid(src, len, dst, lossy, 0);
             na = vmovn_u16(vcombine_u16(a, b));
             x = vget_lane_u32(vreinterpret_u32_u8(na), 0);
             y = vget_lane_u32(vreinterpret_u32_u8(na), 1);
@@ -1045,7 +997,7 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_
             v0 = vld1q_u16(end - 16);
             v1 = vld1q_u16(end - 8);
             if (vmaxvq_u16(vorrq_u16(v0, v1)) >= 0x80)
-                goto general;
+                return neon_u16_to_utf8_mid(src, len, dst, lossy, (size_t)(p - src));
             vst1q_u8((uint8_t *)dst + len - 16,
                      vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1)));
         }
@@ -1057,10 +1009,7 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_
         return neon_u16_to_utf8_strict_big(src, len, dst, (size_t)(p - src));
     }
 done:
-    r.status = UNILANE_OK;
-    r.read = len;
-    r.written = n;
-    return r;
+    return neon_result(UNILANE_OK, len, n);
 }
 
 unilane_result unilane_neon_utf16_to_utf8(const uint16_t *src, size_t len, char *dst)

@@ -8,7 +8,7 @@
  * (an ill-formed sequence, a character above U+00FF for Latin-1) and for the
  * last bytes of the input, the scalar kernel is called from a character
  * boundary and decides status and position. Blocks with 4-byte characters
- * (UTF-16 output only) leave the main loop for a second one that writes
+ * (UTF-16 output only) leave the main loop for its instance that writes
  * surrogate pairs (neon_u8_convert4).
  *
  * Validation is Keiser & Lemire's ("Validating UTF-8 in less than one
@@ -27,12 +27,17 @@
  * when at least 8 more units are certain to follow (the 64 bytes after the
  * block are already validated), so its tail is overwritten by later stores.
  *
- * Inputs shorter than one or two blocks go to the scalar code (a single
- * comparison and call). Instruction counts were tuned for GCC: a few empty
- * asm statements keep values in registers where GCC would otherwise rebuild
- * or reload them; they generate no code.
+ * Every entry takes every length; which inputs are too short for them is
+ * the dispatcher's decision (thresholds in impl_neon.c). Below one block
+ * (two for the converters, NEON_U8_CONVERT_MIN) there is no vector step and
+ * the scalar kernel does the work.
+ *
+ * Instruction counts were tuned for GCC: a few empty asm statements keep
+ * values in registers where GCC would otherwise rebuild or reload them;
+ * they generate no code.
  */
 #include "../generic/generic.h"
+#include "../generic/utf8_rules.h"
 #include "neon.h"
 
 #if UNILANE_HAVE_NEON
@@ -41,66 +46,6 @@
 /* Tables                                                                   */
 /* ------------------------------------------------------------------------ */
 
-/*
- * Keiser-Lemire error classes (one bit each). A pair (p, c) of consecutive
- * bytes is ill-formed in class X iff bit X is set in
- *   neon_u8_hi1[p >> 4] & neon_u8_lo1[p & 15] & neon_u8_hi2[c >> 4].
- * TWO_CONTS (continuation after continuation) is not an error by itself: it
- * is one exactly where the byte is NOT the third or fourth byte of a 3- or
- * 4-byte character, which the "must" vector (bit 7) says; XOR settles it.
- */
-#define NEON_U8_TOO_SHORT  0x01 /* lead, then no continuation               */
-#define NEON_U8_TOO_LONG   0x02 /* ASCII, then continuation                 */
-#define NEON_U8_OVERLONG3  0x04 /* E0 80..9F                                */
-#define NEON_U8_TOO_LARGE  0x08 /* F4 90..BF, F5..FF 90..BF                 */
-#define NEON_U8_SURROGATE  0x10 /* ED A0..BF                                */
-#define NEON_U8_OVERLONG2  0x20 /* C0/C1 80..BF                             */
-#define NEON_U8_L1000      0x40 /* F0 80..8F (overlong), F5..FF 80..8F      */
-#define NEON_U8_TWO_CONTS  0x80 /* 80..BF 80..BF                            */
-#define NEON_U8_CARRY (NEON_U8_TOO_SHORT | NEON_U8_TOO_LONG | NEON_U8_TWO_CONTS)
-
-/* by the high nibble of the previous byte */
-static const uint8_t neon_u8_hi1[16] = {
-    NEON_U8_TOO_LONG, NEON_U8_TOO_LONG, NEON_U8_TOO_LONG, NEON_U8_TOO_LONG,
-    NEON_U8_TOO_LONG, NEON_U8_TOO_LONG, NEON_U8_TOO_LONG, NEON_U8_TOO_LONG,
-    NEON_U8_TWO_CONTS, NEON_U8_TWO_CONTS, NEON_U8_TWO_CONTS, NEON_U8_TWO_CONTS,
-    NEON_U8_TOO_SHORT | NEON_U8_OVERLONG2,
-    NEON_U8_TOO_SHORT,
-    NEON_U8_TOO_SHORT | NEON_U8_OVERLONG3 | NEON_U8_SURROGATE,
-    NEON_U8_TOO_SHORT | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-};
-/* by the low nibble of the previous byte */
-static const uint8_t neon_u8_lo1[16] = {
-    NEON_U8_CARRY | NEON_U8_OVERLONG3 | NEON_U8_OVERLONG2 | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_OVERLONG2,
-    NEON_U8_CARRY,
-    NEON_U8_CARRY,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000 | NEON_U8_SURROGATE,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-    NEON_U8_CARRY | NEON_U8_TOO_LARGE | NEON_U8_L1000,
-};
-/* by the high nibble of the byte itself */
-static const uint8_t neon_u8_hi2[16] = {
-    NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT,
-    NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT,
-    NEON_U8_TOO_LONG | NEON_U8_OVERLONG2 | NEON_U8_TWO_CONTS | NEON_U8_OVERLONG3 | NEON_U8_L1000,
-    NEON_U8_TOO_LONG | NEON_U8_OVERLONG2 | NEON_U8_TWO_CONTS | NEON_U8_OVERLONG3 | NEON_U8_TOO_LARGE,
-    NEON_U8_TOO_LONG | NEON_U8_OVERLONG2 | NEON_U8_TWO_CONTS | NEON_U8_SURROGATE | NEON_U8_TOO_LARGE,
-    NEON_U8_TOO_LONG | NEON_U8_OVERLONG2 | NEON_U8_TWO_CONTS | NEON_U8_SURROGATE | NEON_U8_TOO_LARGE,
-    NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT, NEON_U8_TOO_SHORT,
-};
-/* UTF-16 units per byte, by its high nibble: 1 outside 80..BF, plus 1 for
-   F0..FF (the contract of unilane_utf16_length_from_utf8). */
-static const uint8_t neon_u8_units[16] = { 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 2 };
 /* Lane weights for turning a 0x00/0xFF vector into one bit per lane. */
 static const uint8_t neon_u8_bitw[16] = { 1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128 };
 
@@ -108,8 +53,8 @@ static const uint8_t neon_u8_bitw[16] = { 1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 
 /* Helpers                                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* Keiser-Lemire tables in registers and the pair classes of the previous
-   16 bytes (needed shifted in by one lane). */
+/* The Keiser-Lemire tables of utf8_rules.h in registers and the pair
+   classes of the previous 16 bytes (needed shifted in by one lane). */
 typedef struct neon_u8_kl {
     uint8x16_t hi1, lo1, hi2;
     uint8x16_t p12;
@@ -119,14 +64,23 @@ typedef struct neon_u8_kl {
    starts afresh: nothing before it can make the following bytes invalid). */
 static UNILANE_ALWAYS_INLINE void neon_u8_kl_reset(neon_u8_kl *k)
 {
-    k->p12 = vdupq_n_u8(NEON_U8_TOO_LONG); /* hi1[0..7] & lo1[any] */
+    k->p12 = vdupq_n_u8(UNILANE_U8_TOO_LONG); /* BYTE1_HIGH[0..7] & BYTE1_LOW[any] */
 }
+
+/* The tables of utf8_rules.h, to be loaded into registers: Keiser-Lemire
+   BYTE1_HIGH, BYTE1_LOW, BYTE2_HIGH, and the UTF-16 units by high nibble. */
+static const uint8_t neon_u8_rules[4][16] = {
+    { UNILANE_U8_BYTE1_HIGH },
+    { UNILANE_U8_BYTE1_LOW },
+    { UNILANE_U8_BYTE2_HIGH },
+    { UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE },
+};
 
 static UNILANE_ALWAYS_INLINE void neon_u8_kl_init(neon_u8_kl *k)
 {
-    k->hi1 = vld1q_u8(neon_u8_hi1);
-    k->lo1 = vld1q_u8(neon_u8_lo1);
-    k->hi2 = vld1q_u8(neon_u8_hi2);
+    k->hi1 = vld1q_u8(neon_u8_rules[0]);
+    k->lo1 = vld1q_u8(neon_u8_rules[1]);
+    k->hi2 = vld1q_u8(neon_u8_rules[2]);
     neon_u8_kl_reset(k);
 }
 
@@ -150,7 +104,7 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_kl_step(neon_u8_kl *k, uint8x16_
     uint8x16_t must = vorrq_u8(vcgeq_u8(vextq_u8(pv, v, 14), vdupq_n_u8(0xE0)),
                                vcgeq_u8(vextq_u8(pv, v, 13), vdupq_n_u8(0xF0)));
     k->p12 = t12;
-    return veorq_u8(sc, vandq_u8(must, vdupq_n_u8(NEON_U8_TWO_CONTS)));
+    return veorq_u8(sc, vandq_u8(must, vdupq_n_u8(UNILANE_U8_TWO_CONTS)));
 }
 
 /* Error lanes of a 64-byte block (nonzero somewhere iff ill-formed). */
@@ -228,6 +182,12 @@ static UNILANE_ALWAYS_INLINE void neon_u8_kl_from(neon_u8_kl *k, uint8x16_t pv)
     k->p12 = vandq_u8(vqtbl1q_u8(k->hi1, vshrq_n_u8(pv, 4)), vqtbl1q_u8(k->lo1, vandq_u8(pv, vdupq_n_u8(0x0F))));
 }
 
+/* 0xFF where v is a continuation byte 80..BF (-128..-65 as int8). */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_is_cont(uint8x16_t v)
+{
+    return vcltq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(-64));
+}
+
 /*
  * Check of a block whose bytes, and the last 3 bytes before it (in pv), are
  * all below E0: then it is valid iff every continuation byte follows a lead
@@ -237,52 +197,17 @@ static UNILANE_ALWAYS_INLINE void neon_u8_kl_from(neon_u8_kl *k, uint8x16_t pv)
  * unchecked when it is C0 or C1) to the second last of the block; the last
  * is checked with the next block. Nonzero lanes: ill-formed.
  */
-static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_check2(uint8x16x4_t b, uint8x16_t pv)
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_check2(uint8x16x4_t b, uint8x16_t pv, uint8x16_t c1, uint8x16_t bf)
 {
-    const uint8x16_t c2 = vdupq_n_u8(0xC2), c0 = vdupq_n_u8(0xC0);
     uint8x16_t e = vdupq_n_u8(0);
     int q;
     for (q = 0; q < 4; q++) {
         uint8x16_t p = vextq_u8(q ? b.val[q - 1] : pv, b.val[q], 15); /* the bytes before */
-        uint8x16_t l = vcgeq_u8(p, c2);
-        uint8x16_t cont = vcltq_s8(vreinterpretq_s8_u8(b.val[q]), vdupq_n_s8(-64));
-        e = vorrq_u8(e, veorq_u8(l, cont));
-        e = vorrq_u8(e, veorq_u8(vcgeq_u8(p, c0), l));
+        uint8x16_t l = vcgtq_u8(p, c1); /* p >= C2 */
+        e = vorrq_u8(e, veorq_u8(l, neon_u8_is_cont(b.val[q])));
+        e = vorrq_u8(e, veorq_u8(vcgtq_u8(p, bf), l)); /* p >= C0 */
     }
     return e;
-}
-
-/* 0xFF where v is a continuation byte 80..BF (-128..-65 as int8). */
-static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_is_cont(uint8x16_t v)
-{
-    return vcltq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(-64));
-}
-
-/*
- * s[start..i) is valid UTF-8 except that its last character may be cut
- * off at i. Returns the start of that last character when it starts in
- * [i-3, i) (a lead byte there), else i: a character boundary from which the
- * scalar code sees every error at or after the valid prefix.
- */
-static UNILANE_ALWAYS_INLINE size_t neon_u8_last_lead(const uint8_t *s, size_t start, size_t i)
-{
-    size_t k;
-    for (k = 1; k <= 3 && k <= i - start; k++) {
-        uint8_t c = s[i - k];
-        if (c >= 0xC0)
-            return i - k;
-        if (c < 0x80)
-            break;
-    }
-    return i;
-}
-
-/* First non-continuation byte at or after i (or len). */
-static UNILANE_ALWAYS_INLINE size_t neon_u8_next_start(const uint8_t *s, size_t len, size_t i)
-{
-    while (i < len && (s[i] & 0xC0) == 0x80)
-        i++;
-    return i;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -382,7 +307,31 @@ size_t unilane_neon_ascii_prefix(const char *src, size_t len)
 /* validate_utf8                                                            */
 /* ------------------------------------------------------------------------ */
 
-static UNILANE_NOINLINE unilane_result neon_u8_validate_utf8_long(const char *src, size_t len)
+/*
+ * Block *i and the 3 bytes before it are ASCII: skips it and the ASCII
+ * blocks after it. Returns 0 when fewer than 64 bytes are left after the
+ * run (*i is then its end); otherwise 1, with *i at the first block that
+ * is not ASCII, *b that block, and the check state as after ASCII bytes.
+ */
+static UNILANE_ALWAYS_INLINE int neon_u8_skip_ascii(const uint8_t *s, size_t len, size_t *i, uint8x16x4_t *b,
+                                                   neon_u8_kl *k, uint8x16_t *pv)
+{
+    size_t j = *i;
+    do {
+        j += 64;
+        if (len - j < 64) {
+            *i = j;
+            return 0;
+        }
+    } while (neon_u8_max4(vld1q_u8_x4(s + j)) < 0x80);
+    *i = j;
+    *b = neon_u8_load4(neon_u8_launder(s + j));
+    neon_u8_kl_reset(k);
+    *pv = vdupq_n_u8(0); /* as good as the ASCII bytes */
+    return 1;
+}
+
+unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
 {
     const uint8_t *s = (const uint8_t *)src;
     size_t i = 0;
@@ -393,17 +342,8 @@ static UNILANE_NOINLINE unilane_result neon_u8_validate_utf8_long(const char *sr
         neon_u8_kl_init(&k);
         for (;;) {
             uint8x16x4_t b = neon_u8_load4(s + i);
-            if (neon_u8_block_max(b, pv) < 0x80) {
-                /* a run of ASCII blocks (nothing runs into the first) */
-                do {
-                    i += 64;
-                    if (len - i < 64)
-                        goto done;
-                } while (neon_u8_max4(vld1q_u8_x4(s + i)) < 0x80);
-                b = neon_u8_load4(neon_u8_launder(s + i));
-                neon_u8_kl_reset(&k);
-                pv = vdupq_n_u8(0); /* as good as the ASCII bytes */
-            }
+            if (neon_u8_block_max(b, pv) < 0x80 && !neon_u8_skip_ascii(s, len, &i, &b, &k, &pv))
+                break;
             if (neon_u8_any(neon_u8_kl_block(&k, pv, b)))
                 break;  /* the first error is at or after i - 3 */
             pv = b.val[3];
@@ -411,32 +351,35 @@ static UNILANE_NOINLINE unilane_result neon_u8_validate_utf8_long(const char *sr
             if (len - i < 64)
                 break;
         }
-    done:
         /* s[0..i) is valid but for a last character that may be cut off */
-        i = neon_u8_last_lead(s, 0, i);
+        i = gen_utf8_last_lead(s, 0, i);
     }
     return gen_finish(unilane_scalar_validate_utf8(src + i, len - i), i, 0);
-}
-
-/* Short inputs go straight to the scalar code (a tail call, nothing else). */
-unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
-{
-    if (len <= 64)
-        return unilane_scalar_validate_utf8(src, len);
-    return neon_u8_validate_utf8_long(src, len);
 }
 
 /* ------------------------------------------------------------------------ */
 /* UTF-16 lengths                                                           */
 /* ------------------------------------------------------------------------ */
 
-static UNILANE_NOINLINE size_t neon_u8_utf16_length_from_utf8_long(const char *src, size_t len)
+/* UTF-16 units of each lane of the block b by the rule of
+   unilane_utf16_length_from_utf8 (at most 8 a lane); units is the unit
+   table of utf8_rules.h (neon_u8_rules[3]). */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_units64(uint8x16_t units, uint8x16x4_t b)
+{
+    uint8x16_t u0 = vqtbl1q_u8(units, vshrq_n_u8(b.val[0], 4));
+    uint8x16_t u1 = vqtbl1q_u8(units, vshrq_n_u8(b.val[1], 4));
+    uint8x16_t u2 = vqtbl1q_u8(units, vshrq_n_u8(b.val[2], 4));
+    uint8x16_t u3 = vqtbl1q_u8(units, vshrq_n_u8(b.val[3], 4));
+    return vaddq_u8(vaddq_u8(u0, u1), vaddq_u8(u2, u3));
+}
+
+size_t unilane_neon_utf16_length_from_utf8(const char *src, size_t len)
 {
     const uint8_t *s = (const uint8_t *)src;
     size_t i = 0, count = 0;
 
     if (len >= 64) {
-        const uint8x16_t units = vld1q_u8(neon_u8_units);
+        const uint8x16_t units = vld1q_u8(neon_u8_rules[3]);
         do {
             /* at most 2 units per byte, 8 per lane and block: 31 blocks
                fit in a byte lane */
@@ -445,12 +388,7 @@ static UNILANE_NOINLINE size_t neon_u8_utf16_length_from_utf8_long(const char *s
             if (n > 31)
                 n = 31;
             for (; n; n--, i += 64) {
-                uint8x16x4_t b = vld1q_u8_x4(s + i);
-                uint8x16_t u0 = vqtbl1q_u8(units, vshrq_n_u8(b.val[0], 4));
-                uint8x16_t u1 = vqtbl1q_u8(units, vshrq_n_u8(b.val[1], 4));
-                uint8x16_t u2 = vqtbl1q_u8(units, vshrq_n_u8(b.val[2], 4));
-                uint8x16_t u3 = vqtbl1q_u8(units, vshrq_n_u8(b.val[3], 4));
-                acc = vaddq_u8(acc, vaddq_u8(vaddq_u8(u0, u1), vaddq_u8(u2, u3)));
+                acc = vaddq_u8(acc, neon_u8_units64(units, vld1q_u8_x4(s + i)));
             }
             count += vaddlvq_u8(acc);
         } while (len - i >= 64);
@@ -458,64 +396,38 @@ static UNILANE_NOINLINE size_t neon_u8_utf16_length_from_utf8_long(const char *s
     return count + unilane_scalar_utf16_length_from_utf8(src + i, len - i);
 }
 
-/* Short inputs go straight to the scalar code (a tail call, nothing else). */
-size_t unilane_neon_utf16_length_from_utf8(const char *src, size_t len)
-{
-    if (len < 64)
-        return unilane_scalar_utf16_length_from_utf8(src, len);
-    return neon_u8_utf16_length_from_utf8_long(src, len);
-}
-
-/* UTF-16 units of s[a..b) by the rule above (scalar, for a few bytes). */
-static UNILANE_ALWAYS_INLINE size_t neon_u8_units_of(const uint8_t *s, size_t a, size_t b)
-{
-    size_t n = 0;
-    for (; a < b; a++)
-        n += (size_t)((s[a] & 0xC0) != 0x80) + (size_t)(s[a] >= 0xF0);
-    return n;
-}
-
-static UNILANE_NOINLINE size_t neon_u8_utf16_length_from_utf8_lossy_long(const char *src, size_t len)
+size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
 {
     const uint8_t *s = (const uint8_t *)src;
     size_t i = 0, start = 0, count = 0;
 
     if (len >= 64) {
-        const uint8x16_t units = vld1q_u8(neon_u8_units);
+        const uint8x16_t units = vld1q_u8(neon_u8_rules[3]);
         neon_u8_kl k;
         uint8x16_t pv = vdupq_n_u8(0); /* the 16 bytes before block i (zero at start) */
         neon_u8_kl_init(&k);
         for (;;) {
             uint8x16x4_t b = neon_u8_load4(s + i);
             if (neon_u8_block_max(b, pv) < 0x80) {
-                do {
-                    count += 64;
-                    i += 64;
-                    if (len - i < 64)
-                        goto done;
-                } while (neon_u8_max4(vld1q_u8_x4(s + i)) < 0x80);
-                b = neon_u8_load4(neon_u8_launder(s + i));
-                neon_u8_kl_reset(&k);
-                pv = vdupq_n_u8(0); /* as good as the ASCII bytes */
+                size_t from = i;
+                int more = neon_u8_skip_ascii(s, len, &i, &b, &k, &pv);
+                count += i - from;
+                if (!more)
+                    break;
             }
             if (UNILANE_LIKELY(!neon_u8_any(neon_u8_kl_block(&k, pv, b)))) {
                 /* valid so far: the plain count is exact */
-                uint8x16_t u0 = vqtbl1q_u8(units, vshrq_n_u8(b.val[0], 4));
-                uint8x16_t u1 = vqtbl1q_u8(units, vshrq_n_u8(b.val[1], 4));
-                uint8x16_t u2 = vqtbl1q_u8(units, vshrq_n_u8(b.val[2], 4));
-                uint8x16_t u3 = vqtbl1q_u8(units, vshrq_n_u8(b.val[3], 4));
-                count += vaddlvq_u8(vaddq_u8(vaddq_u8(u0, u1), vaddq_u8(u2, u3)));
+                count += vaddlvq_u8(neon_u8_units64(units, b));
                 pv = b.val[3];
                 i += 64;
             } else {
                 /* Ill-formed input around this block: the scalar code counts
-                   from the last character boundary to the first character
-                   start after the block, then the check restarts afresh
-                   (every non-continuation byte is a place where lossy
-                   decoding restarts). */
-                size_t a = neon_u8_last_lead(s, start, i);
-                size_t e = neon_u8_next_start(s, len, i + 64);
-                count -= neon_u8_units_of(s, a, i);
+                   from the last character boundary to a place after the
+                   block where lossy decoding starts afresh
+                   (gen_utf8_resync), and the check restarts there. */
+                size_t a = gen_utf8_last_lead(s, start, i);
+                size_t e = gen_utf8_resync(s, len, i + 64);
+                count -= gen_utf8_units(s + a, i - a);
                 count += unilane_scalar_utf16_length_from_utf8_lossy(src + a, e - a);
                 i = start = e;
                 neon_u8_kl_reset(&k);
@@ -524,27 +436,25 @@ static UNILANE_NOINLINE size_t neon_u8_utf16_length_from_utf8_lossy_long(const c
             if (len - i < 64)
                 break;
         }
-    done:;
         {
-            size_t a = neon_u8_last_lead(s, start, i);
-            count -= neon_u8_units_of(s, a, i);
+            size_t a = gen_utf8_last_lead(s, start, i);
+            count -= gen_utf8_units(s + a, i - a);
             i = a;
         }
     }
     return count + unilane_scalar_utf16_length_from_utf8_lossy(src + i, len - i);
 }
 
-/* Short inputs go straight to the scalar code (a tail call, nothing else). */
-size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
-{
-    if (len <= 64)
-        return unilane_scalar_utf16_length_from_utf8_lossy(src, len);
-    return neon_u8_utf16_length_from_utf8_lossy_long(src, len);
-}
-
 /* ------------------------------------------------------------------------ */
 /* UTF-8 -> UTF-16 and UTF-8 -> Latin-1                                     */
 /* ------------------------------------------------------------------------ */
+
+/* Block types: the longest character that ends in the block. */
+#define NEON_U8_T_ASCII 0
+#define NEON_U8_T_2     1
+#define NEON_U8_T_3     2
+#define NEON_U8_T_4     3
+#define NEON_U8_T_NONE  4 /* no block waiting for conversion */
 
 /*
  * Per lane j, the code unit of the character that ENDS at byte j (the lane
@@ -600,32 +510,28 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_units4(uint8x16_t pv, uint8x16_t
 }
 
 /*
- * Stores the kept 16-bit lanes of z[0..7] (8 lanes each) packed at d and
- * returns the new end. Byte h of km (lanes 0..7) has bit j set iff lane j
- * of z[h] is kept. Every store is 16 bytes wide whatever it holds (see the
- * file comment). The table offsets (mask * 16) come from one widening
- * shift; the store offsets from one popcount and one multiply:
- * byte h of cnt * 0x0202..02 is twice the number of lanes kept in z[0..h].
+ * The units of the 16 bytes v (prev and next: the 16 bytes before and
+ * after) in a block of type `type` (T_2, T_3, T_4; a compile-time
+ * constant): low and high bytes in *lo and *hi (for T_2, *lo alone is the
+ * Latin-1 byte), and the lanes to keep, bitw where kept and 0 elsewhere. A
+ * lane is kept where a character ends: with 1- and 2-byte characters where
+ * the byte is not a lead, otherwise where the next byte is not a
+ * continuation; in T_4 blocks also at the third byte of a 4-byte character
+ * (its high surrogate).
  */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_store16(uint8_t *d, uint8x8_t km, const uint8x16_t *z,
-                                                      const uint8_t *tab)
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_lanes(uint8x16_t prev, uint8x16_t v, uint8x16_t next,
+                                                      unsigned type, uint8x16_t bitw, uint8x16_t *lo,
+                                                      uint8x16_t *hi)
 {
-    uint16x8_t ix = vshll_n_u8(km, 4);
-    uint64_t ia = vgetq_lane_u64(vreinterpretq_u64_u16(ix), 0);
-    uint64_t ib = vgetq_lane_u64(vreinterpretq_u64_u16(ix), 1);
-    uint64_t off = vget_lane_u64(vreinterpret_u64_u8(vcnt_u8(km)), 0) * UINT64_C(0x0202020202020202);
-    /* one register each (GCC would otherwise move ia out of the vector
-       register once per use) */
-    __asm__("" : "+r"(ia), "+r"(ib));
-    vst1q_u8(d, vqtbl1q_u8(z[0], vld1q_u8(tab + (ia & 0xFFF))));
-    vst1q_u8(d + (off & 0xFF), vqtbl1q_u8(z[1], vld1q_u8(tab + ((ia >> 16) & 0xFFF))));
-    vst1q_u8(d + ((off >> 8) & 0xFF), vqtbl1q_u8(z[2], vld1q_u8(tab + ((ia >> 32) & 0xFFF))));
-    vst1q_u8(d + ((off >> 16) & 0xFF), vqtbl1q_u8(z[3], vld1q_u8(tab + (ia >> 48))));
-    vst1q_u8(d + ((off >> 24) & 0xFF), vqtbl1q_u8(z[4], vld1q_u8(tab + (ib & 0xFFF))));
-    vst1q_u8(d + ((off >> 32) & 0xFF), vqtbl1q_u8(z[5], vld1q_u8(tab + ((ib >> 16) & 0xFFF))));
-    vst1q_u8(d + ((off >> 40) & 0xFF), vqtbl1q_u8(z[6], vld1q_u8(tab + ((ib >> 32) & 0xFFF))));
-    vst1q_u8(d + ((off >> 48) & 0xFF), vqtbl1q_u8(z[7], vld1q_u8(tab + (ib >> 48))));
-    return d + (off >> 56);
+    uint8x16_t cont = neon_u8_is_cont(v);
+    if (type == NEON_U8_T_4) {
+        uint8x16_t third = neon_u8_units4(prev, v, cont, lo, hi);
+        return vbicq_u8(bitw, vbicq_u8(vextq_u8(cont, neon_u8_is_cont(next), 1), third));
+    }
+    neon_u8_units16(prev, v, cont, type == NEON_U8_T_3, lo, hi);
+    if (type == NEON_U8_T_3)
+        return vbicq_u8(bitw, vextq_u8(cont, neon_u8_is_cont(next), 1));
+    return vbicq_u8(bitw, vcgeq_u8(v, vdupq_n_u8(0xC0)));
 }
 
 /* Four vectors of lane bits (each lane 0 or its weight from neon_u8_bitw)
@@ -637,225 +543,122 @@ static UNILANE_ALWAYS_INLINE uint8x8_t neon_u8_gather(uint8x16_t a, uint8x16_t b
 }
 
 /*
- * Converts the 64-byte block s[0..64) to UTF-16 at d (a byte pointer),
- * returns the new end. The block and the 64 bytes after it are valid
- * UTF-8, every character ending in the block has at most 3 bytes (at most 2
- * when !three), pv holds the 16 bytes before the block (zero if the
- * conversion starts at the block) and nx the 16 bytes after it. The
- * characters that END in the block are written.
+ * Stores the kept lanes of the eight halves of a converted block packed at
+ * d and returns the new end. Byte h of km (bit j: lane j of half h is kept)
+ * picks the tbl pattern of half h: for UTF-16 half h is z[h], 8 units, and
+ * takes one 16-byte store with pattern tab + 16 * mask (neon_u8_pack16);
+ * for Latin-1 it is bytes 8(h & 1).. of z[h / 2] and takes one 8-byte
+ * store with pattern (h & 1 ? t1 : tab) + 8 * mask (neon_u8_pack8). Every
+ * store is whole whatever it holds (see the file comment). The pattern
+ * offsets come from one widening shift; the store offsets from one popcount
+ * and one multiply: byte h of cnt * 0x0202..02 (0x0101..01) is the number
+ * of bytes kept in halves 0..h.
  */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block16(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, int three,
-                                                      uint8_t *d, uint8x16_t bitw, const uint8_t *tab)
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_store_packed(uint8_t *d, uint8x8_t km, const uint8x16_t *z,
+                                                           const uint8_t *tab, int latin1)
 {
-    uint8x16x4_t b = neon_u8_load4(s);
-    uint8x16_t c0 = neon_u8_is_cont(b.val[0]), c1 = neon_u8_is_cont(b.val[1]);
-    uint8x16_t c2 = neon_u8_is_cont(b.val[2]), c3 = neon_u8_is_cont(b.val[3]);
-    uint8x16_t lo0, hi0, lo1, hi1, lo2, hi2, lo3, hi3, z[8];
-    uint8x8_t km;
-
-    neon_u8_units16(pv, b.val[0], c0, three, &lo0, &hi0);
-    neon_u8_units16(b.val[0], b.val[1], c1, three, &lo1, &hi1);
-    neon_u8_units16(b.val[1], b.val[2], c2, three, &lo2, &hi2);
-    neon_u8_units16(b.val[2], b.val[3], c3, three, &lo3, &hi3);
-    if (three) {
-        /* a character ends at j iff byte j+1 is not a continuation */
-        uint8x16_t c4 = neon_u8_is_cont(nx);
-        km = neon_u8_gather(vbicq_u8(bitw, vextq_u8(c0, c1, 1)), vbicq_u8(bitw, vextq_u8(c1, c2, 1)),
-                            vbicq_u8(bitw, vextq_u8(c2, c3, 1)), vbicq_u8(bitw, vextq_u8(c3, c4, 1)));
-    } else {
-        /* with 1- and 2-byte characters: iff byte j is not a lead */
-        const uint8x16_t c0lead = vdupq_n_u8(0xC0);
-        km = neon_u8_gather(vbicq_u8(bitw, vcgeq_u8(b.val[0], c0lead)), vbicq_u8(bitw, vcgeq_u8(b.val[1], c0lead)),
-                            vbicq_u8(bitw, vcgeq_u8(b.val[2], c0lead)), vbicq_u8(bitw, vcgeq_u8(b.val[3], c0lead)));
-    }
-    z[0] = vzip1q_u8(lo0, hi0);
-    z[1] = vzip2q_u8(lo0, hi0);
-    z[2] = vzip1q_u8(lo1, hi1);
-    z[3] = vzip2q_u8(lo1, hi1);
-    z[4] = vzip1q_u8(lo2, hi2);
-    z[5] = vzip2q_u8(lo2, hi2);
-    z[6] = vzip1q_u8(lo3, hi3);
-    z[7] = vzip2q_u8(lo3, hi3);
-    return neon_u8_store16(d, km, z, tab);
-}
-
-/*
- * The stores of one vector's units: kb holds bitw where a lane is kept
- * (a unit ends there), lo/hi the units' low and high bytes. Each half's
- * 8-bit keep mask picks a tbl pattern that packs its kept units; d advances
- * by the bytes they take.
- */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_pack_store(uint8x16_t kb, uint8x16_t lo, uint8x16_t hi, uint8_t *d,
-                                                         const uint8_t *tab, const uint8_t *bytes)
-{
-    uint8x16_t x = vpaddq_u8(kb, kb);
-    unsigned k, k0, k1;
-    x = vpaddq_u8(x, x);
-    x = vpaddq_u8(x, x);
-    k = vgetq_lane_u16(vreinterpretq_u16_u8(x), 0);
-    k0 = k & 0xFF;
-    k1 = k >> 8;
-    vst1q_u8(d, vqtbl1q_u8(vzip1q_u8(lo, hi), vld1q_u8(tab + 16 * k0)));
-    d += bytes[k0];
-    vst1q_u8(d, vqtbl1q_u8(vzip2q_u8(lo, hi), vld1q_u8(tab + 16 * k1)));
-    return d + bytes[k1];
-}
-
-/*
- * One vector of a block that neon_u8_block16 would convert (same
- * conditions; prev and next are the 16 bytes before and after v): the
- * units of the characters that end in v, stored at d (16-byte stores).
- */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_vector16(uint8x16_t prev, uint8x16_t v, uint8x16_t next, int three,
-                                                       uint8_t *d, uint8x16_t bitw, const uint8_t *tab,
-                                                       const uint8_t *bytes)
-{
-    uint8x16_t cont = neon_u8_is_cont(v), lo, hi, kb;
-    neon_u8_units16(prev, v, cont, three, &lo, &hi);
-    if (three)
-        kb = vbicq_u8(bitw, vextq_u8(cont, neon_u8_is_cont(next), 1));
-    else
-        kb = vbicq_u8(bitw, vcgeq_u8(v, vdupq_n_u8(0xC0)));
-    return neon_u8_pack_store(kb, lo, hi, d, tab, bytes);
-}
-
-/*
- * neon_u8_block16 for a block with some ASCII vectors (bit 7 of byte q of
- * vm clear): those are widened and stored whole (no character runs into or
- * out of an ASCII vector), the others are converted one by one. Cheaper
- * than the whole-block packing when at most 3 of the 4 vectors need it.
- */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse16(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, int three,
-                                                       uint32_t vm, uint8_t *d, uint8x16_t bitw,
-                                                       const uint8_t *tab, const uint8_t *bytes)
-{
-    uint8x16x4_t b = neon_u8_load4(s);
-    int q;
-    for (q = 0; q < 4; q++) {
-        uint8x16_t v = b.val[q];
-        if (vm & (0x80u << (8 * q))) {
-            d = neon_u8_vector16(q ? b.val[q - 1] : pv, v, q < 3 ? b.val[q + 1] : nx, three, d, bitw, tab, bytes);
-        } else {
-            uint16_t *d16 = (uint16_t *)(void *)d;
-            vst1q_u16(d16, vmovl_u8(vget_low_u8(v)));
-            vst1q_u16(d16 + 8, vmovl_high_u8(v));
-            d += 32;
-        }
-    }
-    return d;
-}
-
-/*
- * neon_u8_block16, neon_u8_vector16 and neon_u8_sparse16 for blocks with
- * 4-byte characters (units from neon_u8_units4): besides the units of the
- * characters that end in the block, the high surrogate of a 4-byte
- * character whose third byte is the last of the block is written.
- */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block4(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, uint8_t *d,
-                                                     uint8x16_t bitw, const uint8_t *tab)
-{
-    uint8x16x4_t b = neon_u8_load4(s);
-    uint8x16_t c0 = neon_u8_is_cont(b.val[0]), c1 = neon_u8_is_cont(b.val[1]);
-    uint8x16_t c2 = neon_u8_is_cont(b.val[2]), c3 = neon_u8_is_cont(b.val[3]), c4 = neon_u8_is_cont(nx);
-    uint8x16_t lo0, hi0, lo1, hi1, lo2, hi2, lo3, hi3, z[8];
-    uint8x16_t t0 = neon_u8_units4(pv, b.val[0], c0, &lo0, &hi0);
-    uint8x16_t t1 = neon_u8_units4(b.val[0], b.val[1], c1, &lo1, &hi1);
-    uint8x16_t t2 = neon_u8_units4(b.val[1], b.val[2], c2, &lo2, &hi2);
-    uint8x16_t t3 = neon_u8_units4(b.val[2], b.val[3], c3, &lo3, &hi3);
-    /* lanes kept: a character ends there (the next byte is not a
-       continuation) or it is the third byte of a 4-byte character */
-    uint8x8_t km = neon_u8_gather(vbicq_u8(bitw, vbicq_u8(vextq_u8(c0, c1, 1), t0)),
-                                  vbicq_u8(bitw, vbicq_u8(vextq_u8(c1, c2, 1), t1)),
-                                  vbicq_u8(bitw, vbicq_u8(vextq_u8(c2, c3, 1), t2)),
-                                  vbicq_u8(bitw, vbicq_u8(vextq_u8(c3, c4, 1), t3)));
-    z[0] = vzip1q_u8(lo0, hi0);
-    z[1] = vzip2q_u8(lo0, hi0);
-    z[2] = vzip1q_u8(lo1, hi1);
-    z[3] = vzip2q_u8(lo1, hi1);
-    z[4] = vzip1q_u8(lo2, hi2);
-    z[5] = vzip2q_u8(lo2, hi2);
-    z[6] = vzip1q_u8(lo3, hi3);
-    z[7] = vzip2q_u8(lo3, hi3);
-    return neon_u8_store16(d, km, z, tab);
-}
-
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_vector4(uint8x16_t prev, uint8x16_t v, uint8x16_t next, uint8_t *d,
-                                                      uint8x16_t bitw, const uint8_t *tab, const uint8_t *bytes)
-{
-    uint8x16_t cont = neon_u8_is_cont(v), lo, hi;
-    uint8x16_t t = neon_u8_units4(prev, v, cont, &lo, &hi);
-    uint8x16_t kb = vbicq_u8(bitw, vbicq_u8(vextq_u8(cont, neon_u8_is_cont(next), 1), t));
-    return neon_u8_pack_store(kb, lo, hi, d, tab, bytes);
-}
-
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse4(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, uint32_t vm,
-                                                      uint8_t *d, uint8x16_t bitw, const uint8_t *tab,
-                                                      const uint8_t *bytes)
-{
-    uint8x16x4_t b = neon_u8_load4(s);
-    int q;
-    for (q = 0; q < 4; q++) {
-        uint8x16_t v = b.val[q];
-        if (vm & (0x80u << (8 * q))) {
-            d = neon_u8_vector4(q ? b.val[q - 1] : pv, v, q < 3 ? b.val[q + 1] : nx, d, bitw, tab, bytes);
-        } else {
-            uint16_t *d16 = (uint16_t *)(void *)d;
-            vst1q_u16(d16, vmovl_u8(vget_low_u8(v)));
-            vst1q_u16(d16 + 8, vmovl_high_u8(v));
-            d += 32;
-        }
-    }
-    return d;
-}
-
-/* The same for Latin-1 output: every character ending in the block is
-   ASCII or C2/C3 + continuation. 8-byte stores. */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block8(const uint8_t *s, uint8x16_t pv, uint8_t *d, uint8x16_t bitw,
-                                                     const uint8_t *t0)
-{
-    const uint8_t *t1 = t0 + 256 * 8;
-    uint8x16x4_t b = neon_u8_load4(s);
-    const uint8x16_t c0lead = vdupq_n_u8(0xC0);
-    uint8x16_t x0 = vbslq_u8(neon_u8_is_cont(b.val[0]), vsliq_n_u8(b.val[0], vextq_u8(pv, b.val[0], 15), 6), b.val[0]);
-    uint8x16_t x1 = vbslq_u8(neon_u8_is_cont(b.val[1]), vsliq_n_u8(b.val[1], vextq_u8(b.val[0], b.val[1], 15), 6), b.val[1]);
-    uint8x16_t x2 = vbslq_u8(neon_u8_is_cont(b.val[2]), vsliq_n_u8(b.val[2], vextq_u8(b.val[1], b.val[2], 15), 6), b.val[2]);
-    uint8x16_t x3 = vbslq_u8(neon_u8_is_cont(b.val[3]), vsliq_n_u8(b.val[3], vextq_u8(b.val[2], b.val[3], 15), 6), b.val[3]);
-    uint8x8_t km = neon_u8_gather(vbicq_u8(bitw, vcgeq_u8(b.val[0], c0lead)), vbicq_u8(bitw, vcgeq_u8(b.val[1], c0lead)),
-                                  vbicq_u8(bitw, vcgeq_u8(b.val[2], c0lead)), vbicq_u8(bitw, vcgeq_u8(b.val[3], c0lead)));
-    uint16x8_t ix = vshll_n_u8(km, 3);
+    uint16x8_t ix = latin1 ? vshll_n_u8(km, 3) : vshll_n_u8(km, 4);
     uint64_t ia = vgetq_lane_u64(vreinterpretq_u64_u16(ix), 0);
     uint64_t ib = vgetq_lane_u64(vreinterpretq_u64_u16(ix), 1);
-    uint64_t off = vget_lane_u64(vreinterpret_u64_u8(vcnt_u8(km)), 0) * UINT64_C(0x0101010101010101);
-    vst1_u8(d, vqtbl1_u8(x0, vld1_u8(t0 + (ia & 0x7FF))));
-    vst1_u8(d + (off & 0xFF), vqtbl1_u8(x0, vld1_u8(t1 + ((ia >> 16) & 0x7FF))));
-    vst1_u8(d + ((off >> 8) & 0xFF), vqtbl1_u8(x1, vld1_u8(t0 + ((ia >> 32) & 0x7FF))));
-    vst1_u8(d + ((off >> 16) & 0xFF), vqtbl1_u8(x1, vld1_u8(t1 + (ia >> 48))));
-    vst1_u8(d + ((off >> 24) & 0xFF), vqtbl1_u8(x2, vld1_u8(t0 + (ib & 0x7FF))));
-    vst1_u8(d + ((off >> 32) & 0xFF), vqtbl1_u8(x2, vld1_u8(t1 + ((ib >> 16) & 0x7FF))));
-    vst1_u8(d + ((off >> 40) & 0xFF), vqtbl1_u8(x3, vld1_u8(t0 + ((ib >> 32) & 0x7FF))));
-    vst1_u8(d + ((off >> 48) & 0xFF), vqtbl1_u8(x3, vld1_u8(t1 + (ib >> 48))));
+    uint64_t off = vget_lane_u64(vreinterpret_u64_u8(vcnt_u8(km)), 0) *
+                   (latin1 ? UINT64_C(0x0101010101010101) : UINT64_C(0x0202020202020202));
+    const uint64_t mask = latin1 ? 0x7FF : 0xFFF;
+    const uint8_t *t1 = tab + 256 * 8; /* Latin-1: the patterns of odd halves */
+    int h;
+    /* UTF-16: one register each (GCC would otherwise move ia out of the
+       vector register once per use) */
+    if (!latin1)
+        __asm__("" : "+r"(ia), "+r"(ib));
+    for (h = 0; h < 8; h++) {
+        uint64_t word = h < 4 ? ia : ib;
+        size_t at = h ? (size_t)((off >> (8 * (h - 1))) & 0xFF) : 0;
+        size_t ix_h = (size_t)((h & 3) == 3 ? word >> 48 : (word >> (16 * (h & 3))) & mask);
+        if (latin1)
+            vst1_u8(d + at, vqtbl1_u8(z[h >> 1], vld1_u8((h & 1 ? t1 : tab) + ix_h)));
+        else
+            vst1q_u8(d + at, vqtbl1q_u8(z[h], vld1q_u8(tab + ix_h)));
+    }
     return d + (off >> 56);
+}
+
+/*
+ * Converts the 64-byte block s[0..64) of type `type` (T_2, T_3, T_4; T_2
+ * only for Latin-1; a compile-time constant) at d (a byte pointer) and
+ * returns the new end. The block and the 64 bytes after it are valid
+ * UTF-8, pv holds the 16 bytes before the block (zero if the conversion
+ * starts at the block) and nx the 16 bytes after it. The characters that
+ * END in the block are written, and in a T_4 block the high surrogate of a
+ * 4-byte character whose third byte is the last of the block.
+ */
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, unsigned type,
+                                                    int latin1, uint8_t *d, uint8x16_t bitw, const uint8_t *tab)
+{
+    uint8x16x4_t b = neon_u8_load4(s);
+    uint8x16_t kb[4], lo[4], hi[4], z[8];
+    uint8x8_t km;
+    int q;
+    for (q = 0; q < 4; q++)
+        kb[q] = neon_u8_lanes(q ? b.val[q - 1] : pv, b.val[q], q < 3 ? b.val[q + 1] : nx, type, bitw, &lo[q],
+                              &hi[q]);
+    km = neon_u8_gather(kb[0], kb[1], kb[2], kb[3]);
+    for (q = 0; q < 4; q++) {
+        if (latin1) {
+            z[q] = lo[q];
+        } else {
+            z[2 * q] = vzip1q_u8(lo[q], hi[q]);
+            z[2 * q + 1] = vzip2q_u8(lo[q], hi[q]);
+        }
+    }
+    return neon_u8_store_packed(d, km, z, tab, latin1);
+}
+
+/* Widens the 16 ASCII bytes v to 16 UTF-16 units at d (a byte pointer);
+   returns the new end. */
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_widen(uint8x16_t v, uint8_t *d)
+{
+    uint16_t *d16 = (uint16_t *)(void *)d;
+    vst1q_u16(d16, vmovl_u8(vget_low_u8(v)));
+    vst1q_u16(d16 + 8, vmovl_high_u8(v));
+    return d + 32;
+}
+
+/*
+ * neon_u8_block for UTF-16 output when the block has ASCII vectors (bit 7
+ * of byte q of vm, the largest byte of vector q, clear): those are widened
+ * and stored whole (no character runs into or out of an ASCII vector), the
+ * others are converted one by one. Cheaper than the whole-block packing
+ * when at most 3 of the 4 vectors need it.
+ */
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, unsigned type,
+                                                     uint32_t vm, uint8_t *d, uint8x16_t bitw, const uint8_t *tab,
+                                                     const uint8_t *bytes)
+{
+    uint8x16x4_t b = neon_u8_load4(s);
+    int q;
+    for (q = 0; q < 4; q++) {
+        uint8x16_t v = b.val[q];
+        if (vm & (0x80u << (8 * q))) {
+            uint8x16_t lo, hi;
+            uint8x16_t kb = neon_u8_lanes(q ? b.val[q - 1] : pv, v, q < 3 ? b.val[q + 1] : nx, type, bitw, &lo, &hi);
+            d += neon_zip_pack_store(kb, lo, hi, d, tab, bytes);
+        } else {
+            d = neon_u8_widen(v, d);
+        }
+    }
+    return d;
 }
 
 /* Writes the ASCII block a at d: 64 UTF-16 units or 64 bytes. */
 static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_ascii_block(uint8x16x4_t a, uint8_t *d, int latin1)
 {
+    int q;
     if (latin1) {
         vst1q_u8_x4(d, a);
         return d + 64;
-    } else {
-        uint8x16_t a0 = a.val[0], a1 = a.val[1], a2 = a.val[2], a3 = a.val[3];
-        uint16_t *d16 = (uint16_t *)(void *)d;
-        vst1q_u16(d16, vmovl_u8(vget_low_u8(a0)));
-        vst1q_u16(d16 + 8, vmovl_high_u8(a0));
-        vst1q_u16(d16 + 16, vmovl_u8(vget_low_u8(a1)));
-        vst1q_u16(d16 + 24, vmovl_high_u8(a1));
-        vst1q_u16(d16 + 32, vmovl_u8(vget_low_u8(a2)));
-        vst1q_u16(d16 + 40, vmovl_high_u8(a2));
-        vst1q_u16(d16 + 48, vmovl_u8(vget_low_u8(a3)));
-        vst1q_u16(d16 + 56, vmovl_high_u8(a3));
-        return d + 128;
     }
+    for (q = 0; q < 4; q++)
+        d = neon_u8_widen(a.val[q], d);
+    return d;
 }
 
 /* Where the vector loop stopped. */
@@ -864,16 +667,20 @@ typedef struct neon_u8_stop {
     size_t written;
     size_t win_end; /* 0: the rest is for the scalar finisher. Otherwise the
                        scalar code must convert src[pos..win_end) (win_end is
-                       len or a non-continuation byte) before the vector loop
+                       a gen_utf8_resync position: len, a non-continuation
+                       byte, or one after three continuation bytes, which no
+                       well-formed character spans) before the vector loop
                        can go on from win_end. */
 } neon_u8_stop;
 
-/* Block types: the longest character that ends in the block. */
-#define NEON_U8_T_ASCII 0
-#define NEON_U8_T_2     1
-#define NEON_U8_T_3     2
-#define NEON_U8_T_4     3
-#define NEON_U8_T_NONE  4 /* no block waiting for conversion */
+/* What neon_u8_convert writes. */
+#define NEON_U8_TO_UTF16  0 /* UTF-16; stops at a block with 4-byte characters */
+#define NEON_U8_TO_UTF16X 1 /* UTF-16 with 4-byte characters (neon_u8_convert4) */
+#define NEON_U8_TO_LATIN1 2
+
+/* Blocks without 4-byte characters after which the NEON_U8_TO_UTF16X loop
+   hands back to the NEON_U8_TO_UTF16 one. */
+#define NEON_U8_CALM 4
 
 /*
  * The vector loop of the converters, from the character start `start`
@@ -881,12 +688,29 @@ typedef struct neon_u8_stop {
  * block ahead of the conversion: block v - 64 is converted only after block
  * v is found valid, so that a character ending in it is known to be
  * complete and the wide stores are covered by output that is certain to
- * follow. latin1: Latin-1 output; a byte >= C4 (a character above U+00FF,
- * or an error) stops the loop as an error does.
+ * follow.
+ *
+ * `mode` (a compile-time constant) is one of
+ * - NEON_U8_TO_UTF16: a block with 4-byte characters stops the loop with
+ *   a window that reaches 448 bytes past block v (or the end): longer than
+ *   NEON_U8_WINDOW4, so neon_u8_window gives it to neon_u8_convert4 (where
+ *   there is one 4-byte character there are often more). Runs of ASCII
+ *   blocks are converted without looking ahead.
+ * - NEON_U8_TO_UTF16X: blocks with 2- and 3-byte characters both take the
+ *   3-byte conversion, blocks with 4-byte characters the 4-byte one. A high
+ *   surrogate can be written with the block that holds the third byte while
+ *   the low one comes with the next block; where the loop stops before that
+ *   block, the high surrogate is taken back. Stops after NEON_U8_CALM blocks
+ *   without 4-byte characters with win_end == pos (the caller goes back to
+ *   the NEON_U8_TO_UTF16 loop), at an error with win_end as there, or near
+ *   the end of the input with win_end == 0.
+ * - NEON_U8_TO_LATIN1: a byte >= C4 (a character above U+00FF, or an
+ *   error) stops the loop as an error does; ASCII runs as for UTF-16.
  */
 static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size_t len, size_t start,
-                                                         void *dst, size_t w, int latin1)
+                                                         void *dst, size_t w, int mode)
 {
+    const int latin1 = mode == NEON_U8_TO_LATIN1, four = mode == NEON_U8_TO_UTF16X;
     neon_u8_stop st;
     neon_u8_kl k;
     uint8x16_t bitw = vld1q_u8(neon_u8_bitw);
@@ -894,7 +718,7 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
     uint8x16x4_t b;
     size_t v = start;
     unsigned tc = NEON_U8_T_NONE;  /* type of block v - 64, if not converted yet */
-    unsigned tv;
+    unsigned tv, calm = 0;
     uint32_t vmc = 0;              /* per-vector maxima of block v - 64 */
     int stale = 1;                 /* k does not hold the state after pv */
     uint8_t *d = (uint8_t *)dst + (latin1 ? w : 2 * w);
@@ -902,8 +726,15 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
        rebuilt (adrp + add) at every use. */
     const uint8_t *tab = latin1 ? &neon_u8_pack8[0][0][0] : &neon_u8_pack16[0][0];
     const uint8_t *bytes = neon_u8_bytes16;
+    /* two constants of neon_u8_check2, kept in registers for the UTF-16
+       and Latin-1 loops (not the 4-byte one: there it costs more than
+       rebuilding them), and rebuilt per block otherwise */
+    uint8x16_t c1 = vdupq_n_u8(0xC1), bf = vdupq_n_u8(0xBF);
 
-    __asm__("" : "+r"(tab), "+r"(bytes), "+w"(bitw));
+    if (!four)
+        __asm__("" : "+r"(tab), "+r"(bytes), "+w"(bitw));
+    if (!four)
+        __asm__("" : "+w"(c1), "+w"(bf));
     neon_u8_kl_init(&k);
     st.win_end = 0;
     b = neon_u8_load4(s + v);
@@ -920,7 +751,7 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
         } else if (m < (latin1 ? 0xC4u : 0xE0u)) {
             tv = NEON_U8_T_2;
             stale = 1;
-            e = neon_u8_check2(b, pv);
+            e = neon_u8_check2(b, pv, c1, bf);
         } else if (latin1) {
             tv = NEON_U8_T_4;
             e = vdupq_n_u8(1);
@@ -934,7 +765,7 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
         if (UNILANE_UNLIKELY(neon_u8_any(e))) {
             /* the first error is at or after v - 3: the scalar code goes
                from the start of block v - 64 to the end of block v */
-            st.win_end = neon_u8_next_start(s, len, v + 64);
+            st.win_end = gen_utf8_resync(s, len, v + 64);
             break;
         }
         if (tc != NEON_U8_T_NONE) {
@@ -943,33 +774,43 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
                 d = neon_u8_ascii_block(vld1q_u8_x4(c), d, latin1);
             } else {
                 uint8x16_t cpv = v - 64 == start ? vdupq_n_u8(0) : vld1q_u8(c - 16);
-                if (latin1)
-                    d = neon_u8_block8(c, cpv, d, bitw, tab);
-                else if ((vmc & 0x80808080u) != 0x80808080u && tc == NEON_U8_T_2)
-                    d = neon_u8_sparse16(c, cpv, b.val[0], 0, vmc, d, bitw, tab, bytes);
-                else if ((vmc & 0x80808080u) != 0x80808080u && tc == NEON_U8_T_3)
-                    d = neon_u8_sparse16(c, cpv, b.val[0], 1, vmc, d, bitw, tab, bytes);
-                else if (tc == NEON_U8_T_2)
-                    d = neon_u8_block16(c, cpv, b.val[0], 0, d, bitw, tab);
-                else if (tc == NEON_U8_T_3)
-                    d = neon_u8_block16(c, cpv, b.val[0], 1, d, bitw, tab);
-                else {
+                if (latin1) {
+                    d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_2, 1, d, bitw, tab);
+                } else if (four) {
+                    int sparse = (vmc & 0x80808080u) != 0x80808080u;
+                    if (tc != NEON_U8_T_4)
+                        d = sparse ? neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_3, vmc, d, bitw, tab, bytes)
+                                   : neon_u8_block(c, cpv, b.val[0], NEON_U8_T_3, 0, d, bitw, tab);
+                    else
+                        d = sparse ? neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_4, vmc, d, bitw, tab, bytes)
+                                   : neon_u8_block(c, cpv, b.val[0], NEON_U8_T_4, 0, d, bitw, tab);
+                } else if ((vmc & 0x80808080u) != 0x80808080u && tc == NEON_U8_T_2) {
+                    d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_2, vmc, d, bitw, tab, bytes);
+                } else if ((vmc & 0x80808080u) != 0x80808080u && tc == NEON_U8_T_3) {
+                    d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_3, vmc, d, bitw, tab, bytes);
+                } else if (tc == NEON_U8_T_2) {
+                    d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_2, 0, d, bitw, tab);
+                } else if (tc == NEON_U8_T_3) {
+                    d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_3, 0, d, bitw, tab);
+                } else {
                     /* 4-byte characters: the caller converts this block
-                       and the next few with neon_u8_convert4 (through
-                       neon_u8_window, which takes long windows as that
-                       sign; where there is one there are often more) */
-                    st.win_end = neon_u8_next_start(s, len, len - v > 448 ? v + 448 : len);
+                       and the next few with neon_u8_convert4 */
+                    st.win_end = gen_utf8_resync(s, len, len - v > 448 ? v + 448 : len);
                     break;
                 }
             }
         }
+        if (four)
+            calm = tv == NEON_U8_T_4 ? 0 : calm + 1;
         tc = tv;
         vmc = vmv;
         pv = b.val[3];
         v += 64;
         if (len - v < 64)
             break;
-        if (tc == NEON_U8_T_ASCII) {
+        if (four && calm >= NEON_U8_CALM)
+            break;
+        if (!four && tc == NEON_U8_T_ASCII) {
             uint8x16x4_t a = neon_u8_load4(s + v);
             if (neon_u8_max4(a) < 0x80) {
                 /* A run of ASCII blocks (nothing runs into the first: the
@@ -1012,115 +853,29 @@ out:
         st.pos = v; /* v == start, or the block before v was ASCII */
     } else {
         size_t c = v - 64;
-        while (c > start && (s[c] & 0xC0) == 0x80)
+        while (c > start && gen_utf8_is_cont(s[c]))
             c--;
         st.pos = c;
+        /* the third byte of this character ends block v - 128 */
+        if (four && c + 3 == v - 64 && s[c] >= 0xF0)
+            d -= 2;
     }
+    if (four && calm >= NEON_U8_CALM && st.win_end == 0)
+        st.win_end = st.pos;
     st.written = latin1 ? (size_t)(d - (uint8_t *)dst) : (size_t)(d - (uint8_t *)dst) / 2;
     return st;
 }
 
-/* Blocks without 4-byte characters after which neon_u8_convert4 hands
-   back to neon_u8_convert. */
-#define NEON_U8_CALM 4
-
-/*
- * UTF-8 -> UTF-16 where neon_u8_convert met 4-byte characters, from the
- * character start `start` (dst already holds w units; len - start >= 128):
- * the loop of neon_u8_convert (checks, block types, conversion one block
- * behind the check) without its ASCII runs; blocks with 2- and 3-byte
- * characters both take the 3-byte conversion, blocks with 4-byte characters
- * neon_u8_block4 / neon_u8_sparse4. A high surrogate can be written with
- * the block that holds the third byte while the low one comes with the
- * next block; where the loop stops before that block, the high surrogate
- * is taken back. Stops after NEON_U8_CALM blocks without 4-byte characters
- * with win_end == pos (the caller goes back to neon_u8_convert), at an
- * error with win_end as neon_u8_convert, or near the end of the input with
- * win_end == 0.
- */
+/* UTF-8 -> UTF-16 where neon_u8_convert met 4-byte characters, from the
+   character start `start` (dst already holds w units; len - start >= 128). */
 static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t len, size_t start, uint16_t *dst,
                                                       size_t w)
 {
-    neon_u8_stop st;
-    neon_u8_kl k;
-    uint8x16_t bitw = vld1q_u8(neon_u8_bitw);
-    uint8x16_t pv = vdupq_n_u8(0);
-    size_t v = start;
-    unsigned tc = NEON_U8_T_NONE, tv, calm = 0;
-    uint32_t vmc = 0;
-    int stale = 1;
-    uint8_t *d = (uint8_t *)(dst + w);
-    const uint8_t *tab = &neon_u8_pack16[0][0];
-    const uint8_t *bytes = neon_u8_bytes16;
-
-    neon_u8_kl_init(&k);
-    st.win_end = 0;
-    for (;;) {
-        uint8x16x4_t b = neon_u8_load4(s + v);
-        uint32_t vmv;
-        unsigned m = neon_u8_block_max_vm(b, pv, &vmv);
-        uint8x16_t e;
-        /* the checks and block types of neon_u8_convert */
-        if (m < 0x80) {
-            tv = NEON_U8_T_ASCII;
-            stale = 1;
-            e = vdupq_n_u8(0);
-        } else if (m < 0xE0) {
-            tv = NEON_U8_T_2;
-            stale = 1;
-            e = neon_u8_check2(b, pv);
-        } else {
-            if (stale)
-                neon_u8_kl_from(&k, pv);
-            stale = 0;
-            tv = m < 0xF0 ? NEON_U8_T_3 : NEON_U8_T_4;
-            e = neon_u8_kl_block(&k, pv, b);
-        }
-        if (UNILANE_UNLIKELY(neon_u8_any(e))) {
-            st.win_end = neon_u8_next_start(s, len, v + 64);
-            break;
-        }
-        if (tc != NEON_U8_T_NONE) {
-            const uint8_t *c = s + v - 64;
-            uint8x16_t cpv = v - 64 == start ? vdupq_n_u8(0) : vld1q_u8(c - 16);
-            int sparse = (vmc & 0x80808080u) != 0x80808080u;
-            if (tc == NEON_U8_T_ASCII)
-                d = neon_u8_ascii_block(vld1q_u8_x4(c), d, 0);
-            else if (tc != NEON_U8_T_4)
-                d = sparse ? neon_u8_sparse16(c, cpv, b.val[0], 1, vmc, d, bitw, tab, bytes)
-                           : neon_u8_block16(c, cpv, b.val[0], 1, d, bitw, tab);
-            else
-                d = sparse ? neon_u8_sparse4(c, cpv, b.val[0], vmc, d, bitw, tab, bytes)
-                           : neon_u8_block4(c, cpv, b.val[0], d, bitw, tab);
-        }
-        calm = tv == NEON_U8_T_4 ? 0 : calm + 1;
-        tc = tv;
-        vmc = vmv;
-        pv = b.val[3];
-        v += 64;
-        if (len - v < 64)
-            break;
-        if (calm >= NEON_U8_CALM)
-            break;
-    }
-    if (tc == NEON_U8_T_NONE) {
-        st.pos = v;
-    } else {
-        size_t c = v - 64;
-        while (c > start && (s[c] & 0xC0) == 0x80)
-            c--;
-        st.pos = c;
-        /* the third byte of this character ends block v - 128 */
-        if (c + 3 == v - 64 && s[c] >= 0xF0)
-            d -= 2;
-    }
-    if (calm >= NEON_U8_CALM && st.win_end == 0)
-        st.win_end = st.pos;
-    st.written = (size_t)(d - (uint8_t *)dst) / 2;
-    return st;
+    return neon_u8_convert(s, len, start, dst, w, NEON_U8_TO_UTF16X);
 }
 
-/* Inputs shorter than this go to the scalar code directly. */
+/* The converters' vector loop converts a block only after checking the next
+   one: it needs two blocks. */
 #define NEON_U8_CONVERT_MIN 128
 /* Windows that neon_u8_convert leaves to the scalar code: those longer than
    this (from a block with 4-byte characters: 512 bytes or up to the end)
@@ -1148,17 +903,13 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_window(const char *src, size
         st = neon_u8_convert4((const uint8_t *)src, len, 0, dst, 0);
         if (st.win_end == st.pos) {
             /* no 4-byte characters any more: back to neon_u8_convert */
-            r.status = UNILANE_OK;
-            r.read = st.pos;
-            r.written = st.written;
-            return r;
+            return neon_result(UNILANE_OK, st.pos, st.written);
         }
         end = st.win_end ? st.win_end : len;
     }
     if (lossy) {
-        r.status = UNILANE_OK;
-        r.written = unilane_scalar_utf8_to_utf16_lossy(src + st.pos, end - st.pos, dst + st.written);
-        r.read = end - st.pos;
+        r = neon_result(UNILANE_OK, end - st.pos,
+                        unilane_scalar_utf8_to_utf16_lossy(src + st.pos, end - st.pos, dst + st.written));
     } else {
         r = unilane_scalar_utf8_to_utf16(src + st.pos, end - st.pos, dst + st.written);
     }
@@ -1187,19 +938,34 @@ static UNILANE_NOINLINE neon_u8_rw neon_u8_window16_lossy(const char *src, size_
     return rw;
 }
 
-static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_utf16_long(const char *src, size_t len, uint16_t *dst)
+/*
+ * The converters: the vector loop, the windows it leaves to the scalar code
+ * (neon_u8_window16 and neon_u8_window16_lossy for UTF-16, the scalar
+ * kernel for Latin-1), and the scalar finisher. lossy (UTF-16 output only)
+ * makes the result's `written` the lossy output's length.
+ */
+static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t len, void *dst, int latin1, int lossy)
 {
     const uint8_t *s = (const uint8_t *)src;
     unilane_result r;
     size_t i = 0, w = 0;
 
     while (len - i >= NEON_U8_CONVERT_MIN) {
-        neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, 0);
+        neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, latin1 ? NEON_U8_TO_LATIN1 : NEON_U8_TO_UTF16);
         i = st.pos;
         w = st.written;
         if (st.win_end == 0)
             break;
-        r = neon_u8_window16(src + i, len - i, st.win_end - i, dst + w);
+        if (lossy) {
+            neon_u8_rw rw = neon_u8_window16_lossy(src + i, len - i, st.win_end - i, (uint16_t *)dst + w);
+            w += rw.written;
+            i += rw.read;
+            continue;
+        }
+        if (latin1)
+            r = unilane_scalar_utf8_to_latin1(src + i, st.win_end - i, (char *)dst + w);
+        else
+            r = neon_u8_window16(src + i, len - i, st.win_end - i, (uint16_t *)dst + w);
         if (r.status != UNILANE_OK) {
             r.read += i;
             r.written += w;
@@ -1208,10 +974,23 @@ static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_utf16_long(const char *sr
         i += r.read;
         w += r.written;
     }
-    return gen_finish(unilane_scalar_utf8_to_utf16(src + i, len - i, dst + w), i, w);
+    if (lossy)
+        return neon_result(UNILANE_OK, len, w + unilane_scalar_utf8_to_utf16_lossy(src + i, len - i, (uint16_t *)dst + w));
+    if (latin1)
+        return gen_finish(unilane_scalar_utf8_to_latin1(src + i, len - i, (char *)dst + w), i, w);
+    return gen_finish(unilane_scalar_utf8_to_utf16(src + i, len - i, (uint16_t *)dst + w), i, w);
 }
 
-/* Short inputs go straight to the scalar code (a tail call, nothing else). */
+static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_utf16_long(const char *src, size_t len, uint16_t *dst)
+{
+    return neon_u8_to(src, len, dst, 0, 0);
+}
+
+/* Below NEON_U8_CONVERT_MIN the vector loop cannot start: the whole input
+   is the scalar kernel's, as a tail call (the loop function falls through
+   to the same scalar call, but pays for its stack frame first). The
+   dispatcher sends only inputs below 65 bytes to scalar (impl_neon.c: one
+   threshold for every UTF-8-input operation). */
 unilane_result unilane_neon_utf8_to_utf16(const char *src, size_t len, uint16_t *dst)
 {
     if (len < NEON_U8_CONVERT_MIN)
@@ -1221,24 +1000,10 @@ unilane_result unilane_neon_utf8_to_utf16(const char *src, size_t len, uint16_t 
 
 static UNILANE_NOINLINE size_t neon_u8_utf8_to_utf16_lossy_long(const char *src, size_t len, uint16_t *dst)
 {
-    const uint8_t *s = (const uint8_t *)src;
-    size_t i = 0, w = 0;
-
-    while (len - i >= NEON_U8_CONVERT_MIN) {
-        neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, 0);
-        neon_u8_rw rw;
-        i = st.pos;
-        w = st.written;
-        if (st.win_end == 0)
-            break;
-        rw = neon_u8_window16_lossy(src + i, len - i, st.win_end - i, dst + w);
-        w += rw.written;
-        i += rw.read;
-    }
-    return w + unilane_scalar_utf8_to_utf16_lossy(src + i, len - i, dst + w);
+    return neon_u8_to(src, len, dst, 0, 1).written;
 }
 
-/* Short inputs go straight to the scalar code (a tail call, nothing else). */
+/* As unilane_neon_utf8_to_utf16. */
 size_t unilane_neon_utf8_to_utf16_lossy(const char *src, size_t len, uint16_t *dst)
 {
     if (len < NEON_U8_CONVERT_MIN)
@@ -1248,29 +1013,10 @@ size_t unilane_neon_utf8_to_utf16_lossy(const char *src, size_t len, uint16_t *d
 
 static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_latin1_long(const char *src, size_t len, char *dst)
 {
-    const uint8_t *s = (const uint8_t *)src;
-    unilane_result r;
-    size_t i = 0, w = 0;
-
-    while (len - i >= NEON_U8_CONVERT_MIN) {
-        neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, 1);
-        i = st.pos;
-        w = st.written;
-        if (st.win_end == 0)
-            break;
-        r = unilane_scalar_utf8_to_latin1(src + i, st.win_end - i, dst + w);
-        if (r.status != UNILANE_OK) {
-            r.read += i;
-            r.written += w;
-            return r;
-        }
-        i = st.win_end;
-        w += r.written;
-    }
-    return gen_finish(unilane_scalar_utf8_to_latin1(src + i, len - i, dst + w), i, w);
+    return neon_u8_to(src, len, dst, 1, 0);
 }
 
-/* Short inputs go straight to the scalar code (a tail call, nothing else). */
+/* As unilane_neon_utf8_to_utf16. */
 unilane_result unilane_neon_utf8_to_latin1(const char *src, size_t len, char *dst)
 {
     if (len < NEON_U8_CONVERT_MIN)
@@ -1278,15 +1024,6 @@ unilane_result unilane_neon_utf8_to_latin1(const char *src, size_t len, char *ds
     return neon_u8_utf8_to_latin1_long(src, len, dst);
 }
 
-#undef NEON_U8_TOO_SHORT
-#undef NEON_U8_TOO_LONG
-#undef NEON_U8_OVERLONG3
-#undef NEON_U8_TOO_LARGE
-#undef NEON_U8_SURROGATE
-#undef NEON_U8_OVERLONG2
-#undef NEON_U8_L1000
-#undef NEON_U8_TWO_CONTS
-#undef NEON_U8_CARRY
 #undef NEON_U8_T_ASCII
 #undef NEON_U8_T_2
 #undef NEON_U8_T_3
@@ -1295,6 +1032,9 @@ unilane_result unilane_neon_utf8_to_latin1(const char *src, size_t len, char *ds
 #undef NEON_U8_CONVERT_MIN
 #undef NEON_U8_WINDOW4
 #undef NEON_U8_CALM
+#undef NEON_U8_TO_UTF16
+#undef NEON_U8_TO_UTF16X
+#undef NEON_U8_TO_LATIN1
 
 #else
 /* ISO C forbids an empty translation unit. */
