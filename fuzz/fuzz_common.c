@@ -16,7 +16,7 @@
 #include "../src/dispatch/test_hooks.h" /* the test build's hooks and counters */
 
 #define FZ_CANARY 0xCC
-#define FZ_PRE 64
+#define FZ_PRE    64
 
 int fz_nkernels;
 const char *fz_kernels[4];
@@ -115,7 +115,7 @@ static void fz_report(void)
 
 void fz_init(void)
 {
-    static const char *const names[] = {"scalar", "avx2", "avx512", "neon"};
+    static const char *const names[] = { "scalar", "avx2", "avx512", "neon" };
     size_t page, in_size, out_size, total;
     unsigned char *base;
     const char *only, *direct;
@@ -208,7 +208,7 @@ static int fz_same(op_res a, op_res b)
     return a.status == b.status && a.read == b.read && a.written == b.written && a.value == b.value;
 }
 
-#define FZ_RES_FMT "{status %d, read %zu, written %zu, value %zu}"
+#define FZ_RES_FMT     "{status %d, read %zu, written %zu, value %zu}"
 #define FZ_RES_ARGS(r) (r).status, (r).read, (r).written, (r).value
 
 /* Checks every operation's result must pass, whatever the operation. */
@@ -258,7 +258,8 @@ static void fz_op(int op, const void *src, size_t len)
         dst = (unsigned char *)fz_output(nbytes);
         r2 = op_call(op, src, len, dst);
         if (!fz_same(r, r2))
-            fz_fail(what, "exact-size destination changes the result: " FZ_RES_FMT " vs " FZ_RES_FMT,
+            fz_fail(what,
+                    "exact-size destination changes the result: " FZ_RES_FMT " vs " FZ_RES_FMT,
                     FZ_RES_ARGS(r), FZ_RES_ARGS(r2));
         fz_check_canary(dst, nbytes, nbytes, what);
         if (memcmp(dst, out, nbytes) != 0)

@@ -37,7 +37,7 @@
 
 /* Inputs longer than this many bytes are truncated (libFuzzer's default
    -max_len is 4096; scripts/fuzz.sh uses 8192). */
-#define FZ_MAX_IN ((size_t)1 << 16)
+#define FZ_MAX_IN  ((size_t)1 << 16)
 /* Largest output in bytes (checked against op_bound * len * unit size):
    3 UTF-8 bytes per UTF-16 unit, 2 bytes per byte from UTF-8/Latin-1. */
 #define FZ_MAX_OUT (3 * FZ_MAX_IN)

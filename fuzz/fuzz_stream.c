@@ -34,17 +34,17 @@ typedef struct stream_params {
 } stream_params;
 
 typedef struct stream_outcome {
-    int status;          /* OK or the strict error */
-    size_t err_at;       /* chunk start + read of the error call */
-    size_t err_read;     /* read of the error call */
-    size_t out;          /* units written in total */
-    uint64_t hash;       /* of every call's (status, read, written) */
+    int status;      /* OK or the strict error */
+    size_t err_at;   /* chunk start + read of the error call */
+    size_t err_read; /* read of the error call */
+    size_t out;      /* units written in total */
+    uint64_t hash;   /* of every call's (status, read, written) */
     size_t calls;
 } stream_outcome;
 
 static size_t stream_chunk(const stream_params *p, fz_rng *r, size_t left)
 {
-    static const uint32_t max[4] = {4, 33, 300, 0};
+    static const uint32_t max[4] = { 4, 33, 300, 0 };
     size_t c;
     if (p->chunk_regime == 3)
         return left;
@@ -54,7 +54,7 @@ static size_t stream_chunk(const stream_params *p, fz_rng *r, size_t left)
 
 static size_t stream_cap(const stream_params *p, fz_rng *r, size_t unbounded)
 {
-    static const uint32_t max[4] = {5, 40, 300, 0};
+    static const uint32_t max[4] = { 5, 40, 300, 0 };
     if (p->cap_regime == 3)
         return unbounded;
     return fz_next(r) % (max[p->cap_regime] + 1);
@@ -91,8 +91,8 @@ static void stream_run(int unit, const void *src_, size_t len, const stream_para
     const unsigned char *src = (const unsigned char *)src_;
     unsigned char *acc = (unsigned char *)acc_;
     const char *what = unit == 1 ? "utf8_decode" : "utf8_encode";
-    const size_t ounit = unit == 1 ? 2 : 1;        /* output unit size in bytes */
-    const size_t maxchar = unit == 1 ? 2 : 4;      /* largest character, in output units */
+    const size_t ounit = unit == 1 ? 2 : 1;   /* output unit size in bytes */
+    const size_t maxchar = unit == 1 ? 2 : 4; /* largest character, in output units */
     unilane_utf8_decoder d;
     unilane_utf8_encoder e;
     fz_rng rc, rk;
@@ -130,17 +130,20 @@ static void stream_run(int unit, const void *src_, size_t len, const stream_para
             if (++o->calls > 8 * (len + 16))
                 fz_fail(what, "no progress after %zu calls", o->calls);
             if (r.read > rem || r.written > cap)
-                fz_fail(what, "read %zu of %zu, written %zu of cap %zu", r.read, rem, r.written, cap);
+                fz_fail(what, "read %zu of %zu, written %zu of cap %zu", r.read, rem, r.written,
+                        cap);
             fz_check_canary(dst, cap * ounit, r.written * ounit, what);
             memcpy(acc + o->out * ounit, dst, r.written * ounit);
-            o->hash = stream_mix(stream_mix(stream_mix(o->hash, (size_t)r.status), r.read), r.written);
+            o->hash =
+                stream_mix(stream_mix(stream_mix(o->hash, (size_t)r.status), r.read), r.written);
             o->out += r.written;
             cpos += r.read;
 
             if (r.status == UNILANE_OUTPUT_FULL) {
                 size_t need;
                 if (o->out >= ref_len)
-                    fz_fail(what, "OUTPUT_FULL at output %zu, but the one-shot output has %zu units",
+                    fz_fail(what,
+                            "OUTPUT_FULL at output %zu, but the one-shot output has %zu units",
                             o->out, ref_len);
                 need = unit == 1 ? stream_next16((const uint16_t *)ref, o->out)
                                  : stream_next8((const unsigned char *)ref, o->out);
@@ -261,8 +264,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             memcpy(scalar_out16, acc16, 2 * o.out);
         } else if (o.hash != scalar_dec.hash || o.calls != scalar_dec.calls ||
                    o.out != scalar_dec.out || memcmp(acc16, scalar_out16, 2 * o.out) != 0) {
-            fz_fail("utf8_decode", "the calls' results differ from scalar's (%zu calls, scalar %zu)",
-                    o.calls, scalar_dec.calls);
+            fz_fail("utf8_decode",
+                    "the calls' results differ from scalar's (%zu calls, scalar %zu)", o.calls,
+                    scalar_dec.calls);
         }
 
         /* Encoder. */
@@ -277,8 +281,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             memcpy(scalar_out8, acc8, o.out);
         } else if (o.hash != scalar_enc.hash || o.calls != scalar_enc.calls ||
                    o.out != scalar_enc.out || memcmp(acc8, scalar_out8, o.out) != 0) {
-            fz_fail("utf8_encode", "the calls' results differ from scalar's (%zu calls, scalar %zu)",
-                    o.calls, scalar_enc.calls);
+            fz_fail("utf8_encode",
+                    "the calls' results differ from scalar's (%zu calls, scalar %zu)", o.calls,
+                    scalar_enc.calls);
         }
         fz_len = len;
     }

@@ -25,8 +25,14 @@
 
 static size_t u16_unpaired, u16_first_unpaired, u16_ascii, u16_lat;
 
-static int is_high(uint16_t u) { return u >= 0xD800 && u <= 0xDBFF; }
-static int is_low(uint16_t u) { return u >= 0xDC00 && u <= 0xDFFF; }
+static int is_high(uint16_t u)
+{
+    return u >= 0xD800 && u <= 0xDBFF;
+}
+static int is_low(uint16_t u)
+{
+    return u >= 0xDC00 && u <= 0xDFFF;
+}
 
 static void u16_check(const void *src_, size_t len)
 {
@@ -65,7 +71,8 @@ static void u16_check(const void *src_, size_t len)
         fz_fail("utf16_make_well_formed", "output is not well-formed");
     for (i = 0; i < len; i++)
         if (wf[i] != src[i] && !(wf[i] == 0xFFFD && (is_high(src[i]) || is_low(src[i]))))
-            fz_fail("utf16_make_well_formed", "unit %zu changed from %04X to %04X", i, src[i], wf[i]);
+            fz_fail("utf16_make_well_formed", "unit %zu changed from %04X to %04X", i, src[i],
+                    wf[i]);
 
     /* In place: dst == src, in the guarded output area. */
     inplace = (uint16_t *)fz_output(2 * len);
@@ -76,12 +83,14 @@ static void u16_check(const void *src_, size_t len)
         fz_fail("utf16_make_well_formed in place", "differs from the out-of-place result");
 
     if (s.status != v.status || s.read != v.read)
-        fz_fail("utf16_to_utf8", "{%d,%zu}, validate says {%d,%zu}", s.status, s.read, v.status, v.read);
+        fz_fail("utf16_to_utf8", "{%d,%zu}, validate says {%d,%zu}", s.status, s.read, v.status,
+                v.read);
     if (!fz_utf8_ok((const unsigned char *)u8s, s.written))
         fz_fail("utf16_to_utf8", "output is not well-formed UTF-8");
     n = unilane_utf8_length_from_utf16(src, s.read);
     if (n != s.written)
-        fz_fail("utf16_to_utf8", "written %zu, utf8_length_from_utf16 of the prefix %zu", s.written, n);
+        fz_fail("utf16_to_utf8", "written %zu, utf8_length_from_utf16 of the prefix %zu", s.written,
+                n);
 
     n = fz_res_of(UNILANE_OP_utf8_length_from_utf16).value;
     if (l.written != n)
@@ -93,7 +102,8 @@ static void u16_check(const void *src_, size_t len)
     {
         unilane_result r = unilane_utf16_to_utf8(wf, len, u8wf);
         if (r.status != UNILANE_OK || r.written != l.written || memcmp(u8wf, u8l, l.written) != 0)
-            fz_fail("utf16_to_utf8_lossy", "differs from the strict conversion of make_well_formed");
+            fz_fail("utf16_to_utf8_lossy",
+                    "differs from the strict conversion of make_well_formed");
     }
 
     if (t.read != u16_lat || t.written != u16_lat ||

@@ -55,7 +55,8 @@ static void u8_check(const void *src_, size_t size)
         fz_fail("utf8_to_utf16", "output is not well-formed UTF-16");
     n = unilane_utf16_length_from_utf8((const char *)src, s.read);
     if (n != s.written)
-        fz_fail("utf8_to_utf16", "written %zu, utf16_length_from_utf8 of the prefix %zu", s.written, n);
+        fz_fail("utf8_to_utf16", "written %zu, utf16_length_from_utf8 of the prefix %zu", s.written,
+                n);
 
     n = fz_res_of(UNILANE_OP_utf16_length_from_utf8).value;
     if (n != u8_formula)
@@ -77,7 +78,8 @@ static void u8_check(const void *src_, size_t size)
     if (t.status == UNILANE_TOO_LARGE && !(v.status == UNILANE_TOO_LARGE && t.read == v.read)) {
         /* A well-formed character above U+00FF before any UTF-8 error. */
         if (v.status != UNILANE_OK && t.read >= v.read)
-            fz_fail("utf8_to_latin1", "TOO_LARGE at %zu, after the UTF-8 error at %zu", t.read, v.read);
+            fz_fail("utf8_to_latin1", "TOO_LARGE at %zu, after the UTF-8 error at %zu", t.read,
+                    v.read);
         if (t.written >= s.written || strict[t.written] <= 0xFF)
             fz_fail("utf8_to_latin1", "TOO_LARGE at %zu, but that character is Latin-1", t.read);
     } else if (t.status != v.status || t.read != v.read) {
@@ -85,8 +87,8 @@ static void u8_check(const void *src_, size_t size)
                 v.read);
     }
     if (t.written != unilane_utf16_length_from_utf8((const char *)src, t.read))
-        fz_fail("utf8_to_latin1", "written %zu is not the number of characters before %zu", t.written,
-                t.read);
+        fz_fail("utf8_to_latin1", "written %zu is not the number of characters before %zu",
+                t.written, t.read);
     for (i = 0; i < t.written; i++)
         if (strict[i] > 0xFF || (unsigned char)latin1[i] != strict[i])
             fz_fail("utf8_to_latin1", "byte %zu is 0x%02X, UTF-16 output has U+%04X", i,

@@ -120,10 +120,9 @@ static uint32_t sa_next(void)
 }
 
 /* Bytes that start, continue or break UTF-8 and UTF-16 sequences. */
-static const unsigned char sa_interesting[] = {
-    0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF,
-    0xF0, 0xF4, 0xF5, 0xF8, 0xFF, 0xD8, 0xDB, 0xDC, 0xDF, 0xA0, 0x9F, 0x8F
-};
+static const unsigned char sa_interesting[] = { 0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2,
+                                                0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xF8,
+                                                0xFF, 0xD8, 0xDB, 0xDC, 0xDF, 0xA0, 0x9F, 0x8F };
 
 static size_t sa_mutate(unsigned char *buf, size_t n, size_t max_len)
 {
@@ -154,9 +153,7 @@ static size_t sa_mutate(unsigned char *buf, size_t n, size_t max_len)
                 n--;
             }
             break;
-        case 4: /* truncate */
-            n = pos;
-            break;
+        case 4: /* truncate */ n = pos; break;
         case 5: { /* splice a piece of another input */
             size_t j = sa_next() % sa_count, m = sa_sizes[j], from, len;
             if (!m)

@@ -60,19 +60,19 @@ extern "C" {
 
 typedef enum unilane_status {
     UNILANE_OK = 0,
-    UNILANE_HEADER_BITS,  /* UTF-8: byte 0xF8..0xFF                                     */
-    UNILANE_TOO_SHORT,    /* UTF-8: lead byte not followed by enough continuation bytes
+    UNILANE_HEADER_BITS, /* UTF-8: byte 0xF8..0xFF                                     */
+    UNILANE_TOO_SHORT,   /* UTF-8: lead byte not followed by enough continuation bytes
                              (this includes a sequence cut off by the end of the input) */
-    UNILANE_TOO_LONG,     /* UTF-8: continuation byte 0x80..0xBF where a lead was
+    UNILANE_TOO_LONG,    /* UTF-8: continuation byte 0x80..0xBF where a lead was
                              expected                                                   */
-    UNILANE_OVERLONG,     /* UTF-8: 0xC0, 0xC1; 0xE0 then 0x80..0x9F; 0xF0 then
+    UNILANE_OVERLONG,    /* UTF-8: 0xC0, 0xC1; 0xE0 then 0x80..0x9F; 0xF0 then
                              0x80..0x8F                                                 */
-    UNILANE_TOO_LARGE,    /* UTF-8: 0xF5..0xF7; 0xF4 then 0x90..0xBF.
+    UNILANE_TOO_LARGE,   /* UTF-8: 0xF5..0xF7; 0xF4 then 0x90..0xBF.
                              Narrowing to Latin-1: a well-formed character above
                              U+00FF, or a UTF-16 unit above 0xFF (surrogates included)  */
-    UNILANE_SURROGATE,    /* UTF-8: 0xED then 0xA0..0xBF.
+    UNILANE_SURROGATE,   /* UTF-8: 0xED then 0xA0..0xBF.
                              UTF-16 validation and UTF-16 -> UTF-8: unpaired surrogate  */
-    UNILANE_OUTPUT_FULL   /* streaming calls only: destination capacity reached; not an
+    UNILANE_OUTPUT_FULL  /* streaming calls only: destination capacity reached; not an
                              encoding error                                             */
 } unilane_status;
 
@@ -87,9 +87,9 @@ typedef enum unilane_status {
  */
 typedef struct unilane_result {
     unilane_status status;
-    size_t read;     /* input units consumed; on an encoding error, the index of
+    size_t read;    /* input units consumed; on an encoding error, the index of
                         the first unit of the first ill-formed sequence           */
-    size_t written;  /* output units written                                      */
+    size_t written; /* output units written                                      */
 } unilane_result;
 
 /* A short English name of the status ("ok", "too short", ...). Never NULL,
@@ -268,8 +268,8 @@ typedef struct unilane_utf8_encoder {
 UNILANE_API void unilane_utf8_encoder_init(unilane_utf8_encoder *e, int mode);
 
 /* Encodes UTF-16 in src[0..len) as UTF-8 into at most cap bytes of dst. */
-UNILANE_API unilane_result unilane_utf8_encode(unilane_utf8_encoder *e, const uint16_t *src, size_t len,
-                                               char *dst, size_t cap, int last);
+UNILANE_API unilane_result unilane_utf8_encode(unilane_utf8_encoder *e, const uint16_t *src,
+                                               size_t len, char *dst, size_t cap, int last);
 
 /* ------------------------------------------------------------------------ */
 /* Byte order mark                                                          */

@@ -39,7 +39,7 @@ have_cmd() { command -v "$1" >/dev/null 2>&1; }
 # and check:arm64, hence a substring match.)
 have_pkg() { case "$(dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null || true)" in *"install ok installed"*) return 0 ;; *) return 1 ;; esac; }
 
-for p in cmake gcc g++ clang make pkg-config check libicu-dev libbenchmark-dev \
+for p in cmake gcc g++ clang clang-format git make pkg-config check libicu-dev libbenchmark-dev \
          libclang-rt-dev llvm binutils python3; do
   have_pkg "$p" || need_pkgs+=("$p")
 done
@@ -116,6 +116,10 @@ run_ctest() {
 stage_bare() {
   say "bare cc build (no configuration step), gcc and clang, with and without AVX2"
   python3 "$ROOT/tools/gen_tables.py" --check
+  # The C sources follow .clang-format (generated tables excluded).
+  (cd "$ROOT" && git ls-files 'src/*.[ch]' 'include/*.h' 'tests/*.[ch]' 'fuzz/*.[ch]' 'tools/*.[ch]' |
+     grep -v '/tables_' | xargs clang-format --dry-run -Werror) || { echo "clang-format: run clang-format -i on the files above"; return 1; }
+  echo "clang-format: clean"
   local tmp; tmp=$(mktemp -d)
   for cc in gcc clang; do
     for opt in "" "-DUNILANE_NO_AVX2" "-DUNILANE_NO_AVX512"; do

@@ -14,19 +14,19 @@
 #  define UT_ALIGN64
 #endif
 
-#define UT_SLACK 32
+#define UT_SLACK   32
 #define UT_CANARY8 0xA5
-#define UT_PRE8 UT_PRE_CANARY        /* canary bytes before every dst */
-#define UT_PRE16 (UT_PRE8 / 2)       /* the same in UTF-16 units */
-#define UT_OUT8 (3 * UT_CHECK_MAX + UT_SLACK)
-#define UT_OUT16 (UT_CHECK_MAX + UT_SLACK)
+#define UT_PRE8    UT_PRE_CANARY /* canary bytes before every dst */
+#define UT_PRE16   (UT_PRE8 / 2) /* the same in UTF-16 units */
+#define UT_OUT8    (3 * UT_CHECK_MAX + UT_SLACK)
+#define UT_OUT16   (UT_CHECK_MAX + UT_SLACK)
 
 /* Outputs: [canary before][dst ...][canary past the output]. dst stays
    32-byte aligned. */
 static unsigned char ut_o8[UT_PRE8 + UT_OUT8] UT_ALIGN64;
 static uint16_t ut_o16[UT_PRE16 + UT_OUT16] UT_ALIGN64;
 static uint16_t ut_inplace[UT_PRE16 + UT_CHECK_MAX + UT_SLACK] UT_ALIGN64;
-#define UT_D8 (ut_o8 + UT_PRE8)
+#define UT_D8  (ut_o8 + UT_PRE8)
 #define UT_D16 (ut_o16 + UT_PRE16)
 #define UT_DIP (ut_inplace + UT_PRE16)
 /* Canary bytes, for memcmp. */
@@ -41,13 +41,13 @@ static unsigned char ut_x_st8[3 * UT_CHECK_MAX + UT_SLACK], ut_x_lo8[3 * UT_CHEC
 
 /* What the functions on a byte input must return. */
 typedef struct ut_e8 {
-    size_t ascii;        /* ascii_prefix */
-    unilane_result val;  /* validate_utf8 */
-    unilane_result st;   /* utf8_to_utf16, output ut_x_st16 */
-    size_t lo_n;         /* utf8_to_utf16_lossy, output ut_x_lo16 */
-    unilane_result l1;   /* utf8_to_latin1, output ut_x_l18 */
-    size_t len16;        /* utf16_length_from_utf8 (API.md formula) */
-    size_t fl8_n;        /* latin1_to_utf8, output ut_x_fl8; latin1_to_utf16: ut_x_fl16 */
+    size_t ascii;       /* ascii_prefix */
+    unilane_result val; /* validate_utf8 */
+    unilane_result st;  /* utf8_to_utf16, output ut_x_st16 */
+    size_t lo_n;        /* utf8_to_utf16_lossy, output ut_x_lo16 */
+    unilane_result l1;  /* utf8_to_latin1, output ut_x_l18 */
+    size_t len16;       /* utf16_length_from_utf8 (API.md formula) */
+    size_t fl8_n;       /* latin1_to_utf8, output ut_x_fl8; latin1_to_utf16: ut_x_fl16 */
 } ut_e8;
 
 /* What the functions on a UTF-16 input must return. */
@@ -64,7 +64,7 @@ typedef struct ut_e16 {
 /* Descriptions for failure messages                                        */
 /* ------------------------------------------------------------------------ */
 
-const char *const ut_pad_names[UT_PAD_KINDS] = {"ASCII", "2-byte", "3-byte", "4-byte"};
+const char *const ut_pad_names[UT_PAD_KINDS] = { "ASCII", "2-byte", "3-byte", "4-byte" };
 
 /* The context of the current check, for messages (on while a _ctx check runs). */
 static struct {
@@ -86,11 +86,12 @@ static const char *ut_desc(const void *s, size_t n, int unit)
              unit == 1 ? ut_hex8(ut_cur_ctx.inner, ut_cur_ctx.n)
                        : ut_hex16((const uint16_t *)ut_cur_ctx.inner, ut_cur_ctx.n),
              ut_cur_ctx.c.pre % 64, ut_cur_ctx.c.pre, ut_pad_names[ut_cur_ctx.c.pre_kind],
-             ut_cur_ctx.c.total - ut_cur_ctx.c.pre - ut_cur_ctx.n, ut_pad_names[ut_cur_ctx.c.post_kind],
-             ut_cur_ctx.c.total, unit == 1 ? ut_hex8(s, n) : ut_hex16((const uint16_t *)s, n));
+             ut_cur_ctx.c.total - ut_cur_ctx.c.pre - ut_cur_ctx.n,
+             ut_pad_names[ut_cur_ctx.c.post_kind], ut_cur_ctx.c.total,
+             unit == 1 ? ut_hex8(s, n) : ut_hex16((const uint16_t *)s, n));
     return ut_descbuf;
 }
-#define UT_D8S(s, n) ut_desc((s), (n), 1)
+#define UT_D8S(s, n)  ut_desc((s), (n), 1)
 #define UT_D16S(s, n) ut_desc((s), (n), 2)
 
 /* ------------------------------------------------------------------------ */
@@ -137,29 +138,31 @@ static void ut_fill16(size_t units_after)
 }
 
 #define UT_RES_FMT "{%s, read %zu, written %zu}"
-#define UT_RES(r) unilane_status_string((r).status), (r).read, (r).written
-#define UT_SAME(a, b) ((a).status == (b).status && (a).read == (b).read && (a).written == (b).written)
+#define UT_RES(r)  unilane_status_string((r).status), (r).read, (r).written
+#define UT_SAME(a, b) \
+  ((a).status == (b).status && (a).read == (b).read && (a).written == (b).written)
 
 /* After a call that wrote `written` units into UT_D8 (bound + slack bytes
    filled with the canary): nothing before dst or past written changed. */
-#define UT_CANARIES8(name, desc, written, bound)                                                    \
-    do {                                                                                            \
-        size_t k_ = ut_canary_first(UT_D8, (written), (bound) + UT_SLACK);                          \
-        size_t b_ = ut_canary_before(ut_o8, UT_PRE8);                                               \
-        UT_CHECK(k_ == (bound) + UT_SLACK, "%s(%s): wrote byte %zu past written %zu", name, desc, k_, \
-                 (size_t)(written));                                                                \
-        UT_CHECK(b_ == 0, "%s(%s): wrote byte dst[-%zu] before dst", name, desc, b_);              \
-    } while (0)
+#define UT_CANARIES8(name, desc, written, bound)                                                  \
+  do {                                                                                            \
+    size_t k_ = ut_canary_first(UT_D8, (written), (bound) + UT_SLACK);                            \
+    size_t b_ = ut_canary_before(ut_o8, UT_PRE8);                                                 \
+    UT_CHECK(k_ == (bound) + UT_SLACK, "%s(%s): wrote byte %zu past written %zu", name, desc, k_, \
+             (size_t)(written));                                                                  \
+    UT_CHECK(b_ == 0, "%s(%s): wrote byte dst[-%zu] before dst", name, desc, b_);                 \
+  } while (0)
 
-#define UT_CANARIES16(name, desc, written, bound)                                                   \
-    do {                                                                                            \
-        size_t k_ = ut_canary_first((const unsigned char *)UT_D16, 2 * (written),                   \
-                                    2 * ((bound) + UT_SLACK)) / 2;                                  \
-        size_t b_ = ut_canary_before((const unsigned char *)ut_o16, 2 * UT_PRE16);                  \
-        UT_CHECK(k_ == (bound) + UT_SLACK, "%s(%s): wrote unit %zu past written %zu", name, desc, k_, \
-                 (size_t)(written));                                                                \
-        UT_CHECK(b_ == 0, "%s(%s): wrote unit dst[-%zu] before dst", name, desc, (b_ + 1) / 2);    \
-    } while (0)
+#define UT_CANARIES16(name, desc, written, bound)                                                 \
+  do {                                                                                            \
+    size_t k_ =                                                                                   \
+        ut_canary_first((const unsigned char *)UT_D16, 2 * (written), 2 * ((bound) + UT_SLACK)) / \
+        2;                                                                                        \
+    size_t b_ = ut_canary_before((const unsigned char *)ut_o16, 2 * UT_PRE16);                    \
+    UT_CHECK(k_ == (bound) + UT_SLACK, "%s(%s): wrote unit %zu past written %zu", name, desc, k_, \
+             (size_t)(written));                                                                  \
+    UT_CHECK(b_ == 0, "%s(%s): wrote unit dst[-%zu] before dst", name, desc, (b_ + 1) / 2);       \
+  } while (0)
 
 /* ------------------------------------------------------------------------ */
 /* The comparison cores                                                     */
@@ -174,7 +177,8 @@ static void ut_run_bytes(const unsigned char *s, size_t n, int mask, const ut_e8
     ut_canary_init();
     if (mask & UT_F_PREFIX) {
         gn = unilane_ascii_prefix(c, n);
-        UT_CHECK(gn == e->ascii, "ascii_prefix(%s): expected %zu, got %zu", UT_D8S(s, n), e->ascii, gn);
+        UT_CHECK(gn == e->ascii, "ascii_prefix(%s): expected %zu, got %zu", UT_D8S(s, n), e->ascii,
+                 gn);
     }
     if (mask & UT_F_VALIDATE) {
         g = unilane_validate_utf8(c, n);
@@ -193,8 +197,9 @@ static void ut_run_bytes(const unsigned char *s, size_t n, int mask, const ut_e8
         UT_CANARIES16("utf8_to_utf16", UT_D8S(s, n), e->st.written, bound);
         if ((mask & UT_F_LENGTHS) && e->st.status == UNILANE_OK) {
             gn = unilane_utf16_length_from_utf8(c, n);
-            UT_CHECK(gn == e->st.written, "utf16_length_from_utf8(%s) = %zu but the reference wrote %zu",
-                     UT_D8S(s, n), gn, e->st.written);
+            UT_CHECK(gn == e->st.written,
+                     "utf16_length_from_utf8(%s) = %zu but the reference wrote %zu", UT_D8S(s, n),
+                     gn, e->st.written);
         }
     }
     if (mask & UT_F_LOSSY) {
@@ -202,13 +207,13 @@ static void ut_run_bytes(const unsigned char *s, size_t n, int mask, const ut_e8
         ut_fill16(bound + UT_SLACK);
         gn = unilane_utf8_to_utf16_lossy(c, n, UT_D16);
         UT_CHECK(gn == e->lo_n && memcmp(UT_D16, ut_x_lo16, e->lo_n * 2) == 0,
-                 "utf8_to_utf16_lossy(%s): expected %s, got %s", UT_D8S(s, n), ut_hex16(ut_x_lo16, e->lo_n),
-                 ut_hex16(UT_D16, gn));
+                 "utf8_to_utf16_lossy(%s): expected %s, got %s", UT_D8S(s, n),
+                 ut_hex16(ut_x_lo16, e->lo_n), ut_hex16(UT_D16, gn));
         UT_CANARIES16("utf8_to_utf16_lossy", UT_D8S(s, n), e->lo_n, bound);
         if (mask & UT_F_LENGTHS) {
             k = unilane_utf16_length_from_utf8_lossy(c, n);
-            UT_CHECK(k == e->lo_n, "utf16_length_from_utf8_lossy(%s): expected %zu, got %zu", UT_D8S(s, n),
-                     e->lo_n, k);
+            UT_CHECK(k == e->lo_n, "utf16_length_from_utf8_lossy(%s): expected %zu, got %zu",
+                     UT_D8S(s, n), e->lo_n, k);
         }
     }
     if (mask & UT_F_LATIN1) {
@@ -217,35 +222,39 @@ static void ut_run_bytes(const unsigned char *s, size_t n, int mask, const ut_e8
         g = unilane_utf8_to_latin1(c, n, (char *)UT_D8);
         UT_CHECK(UT_SAME(g, e->l1), "utf8_to_latin1(%s): expected " UT_RES_FMT ", got " UT_RES_FMT,
                  UT_D8S(s, n), UT_RES(e->l1), UT_RES(g));
-        UT_CHECK(memcmp(UT_D8, ut_x_l18, e->l1.written) == 0, "utf8_to_latin1(%s): output %s, expected %s",
-                 UT_D8S(s, n), ut_hex8(UT_D8, e->l1.written), ut_hex8(ut_x_l18, e->l1.written));
+        UT_CHECK(memcmp(UT_D8, ut_x_l18, e->l1.written) == 0,
+                 "utf8_to_latin1(%s): output %s, expected %s", UT_D8S(s, n),
+                 ut_hex8(UT_D8, e->l1.written), ut_hex8(ut_x_l18, e->l1.written));
         UT_CANARIES8("utf8_to_latin1", UT_D8S(s, n), e->l1.written, bound);
         if ((mask & UT_F_LENGTHS) && e->l1.status == UNILANE_OK) {
             gn = unilane_utf16_length_from_utf8(c, n);
-            UT_CHECK(gn == e->l1.written, "utf16_length_from_utf8(%s) = %zu but the Latin-1 output is %zu",
-                     UT_D8S(s, n), gn, e->l1.written);
+            UT_CHECK(gn == e->l1.written,
+                     "utf16_length_from_utf8(%s) = %zu but the Latin-1 output is %zu", UT_D8S(s, n),
+                     gn, e->l1.written);
         }
     }
     if (mask & UT_F_LENGTHS) {
         gn = unilane_utf16_length_from_utf8(c, n);
-        UT_CHECK(gn == e->len16, "utf16_length_from_utf8(%s): expected %zu (API.md formula), got %zu",
-                 UT_D8S(s, n), e->len16, gn);
+        UT_CHECK(gn == e->len16,
+                 "utf16_length_from_utf8(%s): expected %zu (API.md formula), got %zu", UT_D8S(s, n),
+                 e->len16, gn);
     }
     if (mask & UT_F_FROM_LATIN1) {
         bound = 2 * n;
         ut_fill8(bound + UT_SLACK);
         gn = unilane_latin1_to_utf8(c, n, (char *)UT_D8);
         UT_CHECK(gn == e->fl8_n && memcmp(UT_D8, ut_x_fl8, e->fl8_n) == 0,
-                 "latin1_to_utf8(%s): expected %s, got %s", UT_D8S(s, n), ut_hex8(ut_x_fl8, e->fl8_n),
-                 ut_hex8(UT_D8, gn));
+                 "latin1_to_utf8(%s): expected %s, got %s", UT_D8S(s, n),
+                 ut_hex8(ut_x_fl8, e->fl8_n), ut_hex8(UT_D8, gn));
         UT_CANARIES8("latin1_to_utf8", UT_D8S(s, n), e->fl8_n, bound);
         k = unilane_utf8_length_from_latin1(c, n);
         UT_CHECK(k == e->fl8_n, "utf8_length_from_latin1(%s): expected %zu, got %zu", UT_D8S(s, n),
                  e->fl8_n, k);
         ut_fill16(n + UT_SLACK);
         gn = unilane_latin1_to_utf16(c, n, UT_D16);
-        UT_CHECK(gn == n && memcmp(UT_D16, ut_x_fl16, n * 2) == 0, "latin1_to_utf16(%s): expected %s, got %s",
-                 UT_D8S(s, n), ut_hex16(ut_x_fl16, n), ut_hex16(UT_D16, gn));
+        UT_CHECK(gn == n && memcmp(UT_D16, ut_x_fl16, n * 2) == 0,
+                 "latin1_to_utf16(%s): expected %s, got %s", UT_D8S(s, n), ut_hex16(ut_x_fl16, n),
+                 ut_hex16(UT_D16, gn));
         UT_CANARIES16("latin1_to_utf16", UT_D8S(s, n), n, n);
     }
 }
@@ -258,10 +267,11 @@ static void ut_run_units(const uint16_t *s, size_t n, int mask, const ut_e16 *e)
     ut_canary_init();
     if (mask & UT_F_PREFIX) {
         gn = unilane_utf16_ascii_prefix(s, n);
-        UT_CHECK(gn == e->ascii, "utf16_ascii_prefix(%s): expected %zu, got %zu", UT_D16S(s, n), e->ascii, gn);
+        UT_CHECK(gn == e->ascii, "utf16_ascii_prefix(%s): expected %zu, got %zu", UT_D16S(s, n),
+                 e->ascii, gn);
         gn = unilane_utf16_latin1_prefix(s, n);
-        UT_CHECK(gn == e->latin1p, "utf16_latin1_prefix(%s): expected %zu, got %zu", UT_D16S(s, n), e->latin1p,
-                 gn);
+        UT_CHECK(gn == e->latin1p, "utf16_latin1_prefix(%s): expected %zu, got %zu", UT_D16S(s, n),
+                 e->latin1p, gn);
     }
     if (mask & UT_F_VALIDATE) {
         g = unilane_validate_utf16(s, n);
@@ -274,13 +284,15 @@ static void ut_run_units(const uint16_t *s, size_t n, int mask, const ut_e16 *e)
         g = unilane_utf16_to_utf8(s, n, (char *)UT_D8);
         UT_CHECK(UT_SAME(g, e->st), "utf16_to_utf8(%s): expected " UT_RES_FMT ", got " UT_RES_FMT,
                  UT_D16S(s, n), UT_RES(e->st), UT_RES(g));
-        UT_CHECK(memcmp(UT_D8, ut_x_st8, e->st.written) == 0, "utf16_to_utf8(%s): output %s, expected %s",
-                 UT_D16S(s, n), ut_hex8(UT_D8, e->st.written), ut_hex8(ut_x_st8, e->st.written));
+        UT_CHECK(memcmp(UT_D8, ut_x_st8, e->st.written) == 0,
+                 "utf16_to_utf8(%s): output %s, expected %s", UT_D16S(s, n),
+                 ut_hex8(UT_D8, e->st.written), ut_hex8(ut_x_st8, e->st.written));
         UT_CANARIES8("utf16_to_utf8", UT_D16S(s, n), e->st.written, bound);
         if ((mask & UT_F_LENGTHS) && e->st.status == UNILANE_OK) {
             gn = unilane_utf8_length_from_utf16(s, n);
-            UT_CHECK(gn == e->st.written, "utf8_length_from_utf16(%s) = %zu but the reference wrote %zu",
-                     UT_D16S(s, n), gn, e->st.written);
+            UT_CHECK(gn == e->st.written,
+                     "utf8_length_from_utf16(%s) = %zu but the reference wrote %zu", UT_D16S(s, n),
+                     gn, e->st.written);
         }
     }
     if (mask & UT_F_LOSSY) {
@@ -288,12 +300,13 @@ static void ut_run_units(const uint16_t *s, size_t n, int mask, const ut_e16 *e)
         ut_fill8(bound + UT_SLACK);
         gn = unilane_utf16_to_utf8_lossy(s, n, (char *)UT_D8);
         UT_CHECK(gn == e->lo_n && memcmp(UT_D8, ut_x_lo8, e->lo_n) == 0,
-                 "utf16_to_utf8_lossy(%s): expected %s, got %s", UT_D16S(s, n), ut_hex8(ut_x_lo8, e->lo_n),
-                 ut_hex8(UT_D8, gn));
+                 "utf16_to_utf8_lossy(%s): expected %s, got %s", UT_D16S(s, n),
+                 ut_hex8(ut_x_lo8, e->lo_n), ut_hex8(UT_D8, gn));
         UT_CANARIES8("utf16_to_utf8_lossy", UT_D16S(s, n), e->lo_n, bound);
         if (mask & UT_F_LENGTHS) {
             k = unilane_utf8_length_from_utf16(s, n);
-            UT_CHECK(k == e->lo_n, "utf8_length_from_utf16(%s): expected %zu, got %zu", UT_D16S(s, n), e->lo_n, k);
+            UT_CHECK(k == e->lo_n, "utf8_length_from_utf16(%s): expected %zu, got %zu",
+                     UT_D16S(s, n), e->lo_n, k);
         }
     }
     if (mask & UT_F_LATIN1) {
@@ -302,8 +315,9 @@ static void ut_run_units(const uint16_t *s, size_t n, int mask, const ut_e16 *e)
         g = unilane_utf16_to_latin1(s, n, (char *)UT_D8);
         UT_CHECK(UT_SAME(g, e->l1), "utf16_to_latin1(%s): expected " UT_RES_FMT ", got " UT_RES_FMT,
                  UT_D16S(s, n), UT_RES(e->l1), UT_RES(g));
-        UT_CHECK(memcmp(UT_D8, ut_x_l18, e->l1.written) == 0, "utf16_to_latin1(%s): output %s, expected %s",
-                 UT_D16S(s, n), ut_hex8(UT_D8, e->l1.written), ut_hex8(ut_x_l18, e->l1.written));
+        UT_CHECK(memcmp(UT_D8, ut_x_l18, e->l1.written) == 0,
+                 "utf16_to_latin1(%s): output %s, expected %s", UT_D16S(s, n),
+                 ut_hex8(UT_D8, e->l1.written), ut_hex8(ut_x_l18, e->l1.written));
         UT_CANARIES8("utf16_to_latin1", UT_D16S(s, n), e->l1.written, bound);
     }
     if (mask & UT_F_WELLFORMED) {
@@ -319,13 +333,15 @@ static void ut_run_units(const uint16_t *s, size_t n, int mask, const ut_e16 *e)
             memcpy(UT_DIP, s, n * 2);
         gn = unilane_utf16_make_well_formed(UT_DIP, n, UT_DIP);
         UT_CHECK(gn == e->wf_n && memcmp(UT_DIP, ut_x_wf16, n * 2) == 0,
-                 "utf16_make_well_formed(%s) in place: expected %zu %s, got %zu %s", UT_D16S(s, n), e->wf_n,
-                 ut_hex16(ut_x_wf16, n), gn, ut_hex16(UT_DIP, n));
+                 "utf16_make_well_formed(%s) in place: expected %zu %s, got %zu %s", UT_D16S(s, n),
+                 e->wf_n, ut_hex16(ut_x_wf16, n), gn, ut_hex16(UT_DIP, n));
         k = ut_canary_first((const unsigned char *)UT_DIP, 2 * n, 2 * (n + UT_SLACK));
         gn = ut_canary_before((const unsigned char *)ut_inplace, 2 * UT_PRE16);
-        UT_CHECK(k == 2 * (n + UT_SLACK) && gn == 0,
-                 "utf16_make_well_formed(%s) in place: wrote outside the buffer (byte %zu past it, or "
-                 "byte dst[-%zu])", UT_D16S(s, n), k - 2 * n, gn);
+        UT_CHECK(
+            k == 2 * (n + UT_SLACK) && gn == 0,
+            "utf16_make_well_formed(%s) in place: wrote outside the buffer (byte %zu past it, or "
+            "byte dst[-%zu])",
+            UT_D16S(s, n), k - 2 * n, gn);
     }
 }
 
@@ -446,13 +462,15 @@ ut_ctx ut_ctx_hash(uint64_t h, size_t total)
  */
 static uint32_t ut_pad_cp(int kind, int side, size_t j)
 {
-    static const uint32_t e3[] = {0x0800, 0xD7FF, 0xFFFF, 0xE000, 0x4E2D, 0xFFFD, 0x0FFF, 0x1000, 0xFEFF};
-    static const uint32_t e4[] = {0x10000, 0x10FFFF, 0x1F600, 0x3FFFF, 0x40000, 0xFFFFF, 0x100000};
+    static const uint32_t e3[] = { 0x0800, 0xD7FF, 0xFFFF, 0xE000, 0x4E2D,
+                                   0xFFFD, 0x0FFF, 0x1000, 0xFEFF };
+    static const uint32_t e4[] = {
+        0x10000, 0x10FFFF, 0x1F600, 0x3FFFF, 0x40000, 0xFFFFF, 0x100000
+    };
     size_t t = j % 251;
     uint32_t cp;
     switch (kind) {
-    case UT_PAD_ASCII:
-        return (uint32_t)(t % 128);
+    case UT_PAD_ASCII: return (uint32_t)(t % 128);
     case UT_PAD_2BYTE:
         return side == 0 ? (uint32_t)(0x80 + t % 128) : (uint32_t)(0x80 + (t * 37) % 0x780);
     case UT_PAD_3BYTE:
@@ -471,21 +489,21 @@ static uint32_t ut_pad_cp(int kind, int side, size_t j)
 typedef struct ut_pad8 {
     int ready;
     unsigned char b[UT_PAD_MAX];
-    size_t n16;                       /* UTF-16 units (strict = lossy: it is valid) */
+    size_t n16; /* UTF-16 units (strict = lossy: it is valid) */
     uint16_t u16[UT_PAD_MAX];
-    unilane_result l1;                /* utf8_to_latin1 */
+    unilane_result l1; /* utf8_to_latin1 */
     unsigned char l1o[UT_PAD_MAX];
-    size_t ascii, len16;              /* ascii_prefix, formula */
-    size_t fl8_n;                     /* the bytes as Latin-1, in UTF-8 */
+    size_t ascii, len16; /* ascii_prefix, formula */
+    size_t fl8_n;        /* the bytes as Latin-1, in UTF-8 */
     unsigned char fl8[2 * UT_PAD_MAX];
 } ut_pad8;
 
 typedef struct ut_pad16 {
     int ready;
     uint16_t u[UT_PAD_MAX];
-    size_t n8;                        /* UTF-8 bytes (strict = lossy) */
+    size_t n8; /* UTF-8 bytes (strict = lossy) */
     unsigned char u8[3 * UT_PAD_MAX];
-    unilane_result l1;                /* utf16_to_latin1 */
+    unilane_result l1; /* utf16_to_latin1 */
     unsigned char l1o[UT_PAD_MAX];
     size_t ascii, latin1p;
 } ut_pad16;
@@ -610,7 +628,8 @@ size_t ut_ctx_build_units(uint16_t *out, const uint16_t *s, size_t n, ut_ctx c)
 
 /* The result of a function that stops at the first error on A B C, from
    its results on the pieces (na, nb: their lengths). */
-static unilane_result ut_compose(unilane_result a, size_t na, unilane_result b, size_t nb, unilane_result c)
+static unilane_result ut_compose(unilane_result a, size_t na, unilane_result b, size_t nb,
+                                 unilane_result c)
 {
     unilane_result r;
     if (a.status != UNILANE_OK)
@@ -682,7 +701,8 @@ void ut_check_bytes_ctx(const unsigned char *s, size_t n, int mask, ut_ctx c)
     if (mask & UT_F_STRICT) {
         rb = ref_utf8_to_utf16(s, n, ut_i16a);
         e.st = ut_compose(ut_ok(na, A->n16), na, rb, n, ut_ok(post, C->n16));
-        ut_compose_out(ut_x_st16, 2, A->u16, ut_ok(na, A->n16), ut_i16a, rb, C->u16, ut_ok(post, C->n16));
+        ut_compose_out(ut_x_st16, 2, A->u16, ut_ok(na, A->n16), ut_i16a, rb, C->u16,
+                       ut_ok(post, C->n16));
     }
     if (mask & UT_F_LOSSY) {
         k = ref_utf8_to_utf16_lossy(s, n, ut_i16b);

@@ -27,13 +27,13 @@
 
 /* Which functions to run (bit mask); UT_F_ALL for every applicable one. */
 enum {
-    UT_F_VALIDATE = 1 << 0,  /* validate_utf8 / validate_utf16 */
-    UT_F_STRICT = 1 << 1,    /* utf8_to_utf16 / utf16_to_utf8 */
-    UT_F_LOSSY = 1 << 2,     /* the _lossy converters */
-    UT_F_LATIN1 = 1 << 3,    /* utf8_to_latin1 / utf16_to_latin1 */
-    UT_F_LENGTHS = 1 << 4,   /* length functions, and length == converter's written */
-    UT_F_PREFIX = 1 << 5,    /* ascii / latin1 prefix functions */
-    UT_F_WELLFORMED = 1 << 6,/* utf16_make_well_formed, copy and in place */
+    UT_F_VALIDATE = 1 << 0,    /* validate_utf8 / validate_utf16 */
+    UT_F_STRICT = 1 << 1,      /* utf8_to_utf16 / utf16_to_utf8 */
+    UT_F_LOSSY = 1 << 2,       /* the _lossy converters */
+    UT_F_LATIN1 = 1 << 3,      /* utf8_to_latin1 / utf16_to_latin1 */
+    UT_F_LENGTHS = 1 << 4,     /* length functions, and length == converter's written */
+    UT_F_PREFIX = 1 << 5,      /* ascii / latin1 prefix functions */
+    UT_F_WELLFORMED = 1 << 6,  /* utf16_make_well_formed, copy and in place */
     UT_F_FROM_LATIN1 = 1 << 7, /* the bytes as Latin-1: latin1_to_utf8/16, length */
     UT_F_ALL = 0xFF
 };
@@ -52,7 +52,7 @@ enum { UT_PAD_ASCII, UT_PAD_2BYTE, UT_PAD_3BYTE, UT_PAD_4BYTE, UT_PAD_KINDS };
 extern const char *const ut_pad_names[UT_PAD_KINDS];
 
 /* Longest padding on one side (units). */
-#define UT_PAD_MAX 200
+#define UT_PAD_MAX  200
 /* As a context's total length: the input's 64-unit block(s) whole, then a
    17-unit tail (so at least 81 units: above every kernel's short-input
    threshold). */

@@ -21,7 +21,7 @@ int ut_fails;
 int ut_require_all_ops;
 int ut_short_inputs;
 
-static const char *const ut_all_kernels[UT_MAX_KERNELS] = {"scalar", "avx2", "avx512", "neon"};
+static const char *const ut_all_kernels[UT_MAX_KERNELS] = { "scalar", "avx2", "avx512", "neon" };
 static int ut_max_fails = 1;
 
 /*
@@ -34,8 +34,8 @@ static int ut_max_fails = 1;
  * own after such a call) go to ut_unreached. The shared-memory arrays below
  * survive Check's forked children.
  */
-static unsigned long long *ut_unreached;    /* [UT_MAX_KERNELS] */
-static unsigned long long *ut_opmask;       /* [UT_MAX_KERNELS]: entries entered */
+static unsigned long long *ut_unreached;       /* [UT_MAX_KERNELS] */
+static unsigned long long *ut_opmask;          /* [UT_MAX_KERNELS]: entries entered */
 static const unilane_test_counter *ut_counter; /* of the kernel under test */
 static uint64_t ut_last_calls, ut_last_entered;
 static int ut_last_reached;
@@ -186,8 +186,9 @@ static uint32_t ut_rand_cp(ut_rng *r)
         return cp;
     case 4: return 0x10000 + (uint32_t)ut_below(r, 0x100000);
     default: {
-        static const uint32_t edges[] = {0x7F, 0x80, 0xFF, 0x100, 0x7FF, 0x800, 0xD7FF, 0xE000,
-                                         0xFEFF, 0xFFFD, 0xFFFE, 0xFFFF, 0x10000, 0x10FFFF, 0};
+        static const uint32_t edges[] = { 0x7F,   0x80,   0xFF,    0x100,    0x7FF,
+                                          0x800,  0xD7FF, 0xE000,  0xFEFF,   0xFFFD,
+                                          0xFFFE, 0xFFFF, 0x10000, 0x10FFFF, 0 };
         return edges[ut_below(r, sizeof edges / sizeof edges[0])];
     }
     }
@@ -196,8 +197,8 @@ static uint32_t ut_rand_cp(ut_rng *r)
 /* An ill-formed UTF-8 element (1..4 bytes). */
 static size_t ut_bad_utf8(ut_rng *r, unsigned char *o)
 {
-    static const unsigned char leads[] = {0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEF,
-                                          0xF0, 0xF1, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF, 0x80, 0xBF};
+    static const unsigned char leads[] = { 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0,
+                                           0xF1, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF, 0x80, 0xBF };
     size_t k = 1, n = 1 + ut_below(r, 4), i;
     o[0] = leads[ut_below(r, sizeof leads)];
     for (i = 1; i < n; i++)
@@ -398,7 +399,8 @@ void ut_guard_alloc(ut_guard *g, size_t size, int at_end)
         ck_abort_msg("mmap failed");
     g->map = (unsigned char *)m;
     /* [guard][data ...][guard] */
-    if (mprotect(g->map, page, PROT_NONE) != 0 || mprotect(g->map + page + data, page, PROT_NONE) != 0)
+    if (mprotect(g->map, page, PROT_NONE) != 0 ||
+        mprotect(g->map + page + data, page, PROT_NONE) != 0)
         ck_abort_msg("mprotect failed");
     g->ptr = at_end ? g->map + page + data - size : g->map + page;
 }
@@ -417,7 +419,7 @@ TCase *ut_tcase(const char *name)
 }
 
 #define UT_OP_NAME_(a, op, in, out, ret, family, bound) #op,
-const char *const ut_op_names[UNILANE_NOPS] = {UNILANE_OPS(UT_OP_NAME_, _)};
+const char *const ut_op_names[UNILANE_NOPS] = { UNILANE_OPS(UT_OP_NAME_, _) };
 #undef UT_OP_NAME_
 
 /* 1 when name is an element of the comma-separated list. */
@@ -482,8 +484,10 @@ int ut_main(Suite *(*make)(void))
             int avail = unilane_use_kernel(ut_all_kernels[i]) == 0;
             int want = ut_kernel_expected(ut_all_kernels[i], feats);
             if (avail != want) {
-                fprintf(stderr, "FAIL: kernel %s is %savailable, but the CPU probe and the build say it "
-                                "should%s be\n", ut_all_kernels[i], avail ? "" : "not ", want ? "" : " not");
+                fprintf(stderr,
+                        "FAIL: kernel %s is %savailable, but the CPU probe and the build say it "
+                        "should%s be\n",
+                        ut_all_kernels[i], avail ? "" : "not ", want ? "" : " not");
                 missing = 1;
             }
         }
@@ -515,8 +519,10 @@ int ut_main(Suite *(*make)(void))
             for (i = 0; i < ut_nkernels; i++)
                 found |= strcmp(ut_kernels[i], tok) == 0;
             if (!found) {
-                fprintf(stderr, "FAIL: UNILANE_TEST_REQUIRE names kernel '%s', which is not "
-                                "available on this machine/build (or excluded by UNILANE_TEST_KERNELS)\n", tok);
+                fprintf(stderr,
+                        "FAIL: UNILANE_TEST_REQUIRE names kernel '%s', which is not "
+                        "available on this machine/build (or excluded by UNILANE_TEST_KERNELS)\n",
+                        tok);
                 missing = 1;
             }
         }
@@ -532,9 +538,10 @@ int ut_main(Suite *(*make)(void))
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);
 
-    printf("Counts: a check counts for a kernel only when the call it checks entered that kernel's\n"
-           "entries (counted inside the test build of the library); 'not reached' checks were on\n"
-           "calls that stayed in scalar code (below the kernel's threshold, without direct calls).\n");
+    printf(
+        "Counts: a check counts for a kernel only when the call it checks entered that kernel's\n"
+        "entries (counted inside the test build of the library); 'not reached' checks were on\n"
+        "calls that stayed in scalar code (below the kernel's threshold, without direct calls).\n");
     for (i = 0; i < ut_nkernels; i++) {
         int nops = 0, k;
         for (k = 0; k < UNILANE_NOPS; k++)
@@ -548,11 +555,13 @@ int ut_main(Suite *(*make)(void))
             /* a suite of short inputs through the dispatcher: reported only */
             int lenient = ut_short_inputs && !ut_direct;
             FILE *o = lenient ? stdout : stderr;
-            const char *what = lenient ? "note (inputs below the short-input thresholds, calls through "
-                                         "the dispatcher)" : "FAIL";
+            const char *what = lenient
+                                   ? "note (inputs below the short-input thresholds, calls through "
+                                     "the dispatcher)"
+                                   : "FAIL";
             if (ut_counts[i] == 0) {
-                fprintf(o, "%s: kernel %s is required, but no checked call entered its code\n", what,
-                        ut_kernels[i]);
+                fprintf(o, "%s: kernel %s is required, but no checked call entered its code\n",
+                        what, ut_kernels[i]);
                 missing |= !lenient;
             } else if (ut_require_all_ops && nops != UNILANE_NOPS) {
                 fprintf(o, "%s: kernel %s is required, but these entries were never entered:", what,

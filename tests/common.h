@@ -17,7 +17,7 @@
 #include "reference.h"
 
 #define UT_MAX_KERNELS 4
-#define UT_REF_SLOT UT_MAX_KERNELS /* counter slot for kernel-independent checks */
+#define UT_REF_SLOT    UT_MAX_KERNELS /* counter slot for kernel-independent checks */
 
 /* Kernels this machine and build have, scalar first (index 0). */
 extern int ut_nkernels;
@@ -63,13 +63,13 @@ extern int ut_fails;
 
 /* One check: counts a pass for the current kernel; on failure prints the
    message and fails the Check test. */
-#define UT_CHECK(cond, ...)                                                   \
-    do {                                                                      \
-        if (cond)                                                             \
-            ut_pass();                                                        \
-        else if (ut_report(__FILE__, __LINE__, __VA_ARGS__))                  \
-            ck_assert_msg(0, "%s", ut_msg);                                   \
-    } while (0)
+#define UT_CHECK(cond, ...)                              \
+  do {                                                   \
+    if (cond)                                            \
+      ut_pass();                                         \
+    else if (ut_report(__FILE__, __LINE__, __VA_ARGS__)) \
+      ck_assert_msg(0, "%s", ut_msg);                    \
+  } while (0)
 /* At the end of a test: fails it when earlier failures were not fatal. */
 #define UT_DONE() ck_assert_msg(ut_fails == 0, "%d failure(s), see stderr", ut_fails)
 

@@ -20,7 +20,8 @@ static int probe_has(const char *line, const char *flag)
     size_t n = strlen(flag);
     const char *p = line;
     while ((p = strstr(p, flag)) != NULL) {
-        if ((p == line || p[-1] == ' ' || p[-1] == '\t') && (p[n] == ' ' || p[n] == '\n' || p[n] == 0))
+        if ((p == line || p[-1] == ' ' || p[-1] == '\t') &&
+            (p[n] == ' ' || p[n] == '\n' || p[n] == 0))
             return 1;
         p += n;
     }
@@ -76,13 +77,15 @@ uint32_t ut_probe_cpu(const char **how)
                  f & UNILANE_CPU_BMI2 ? " bmi2" : "", f & UNILANE_CPU_LZCNT ? " abm" : "",
                  f & UNILANE_CPU_POPCNT ? " popcnt" : "",
                  (f & UNILANE_CPU_AVX512_SET) == UNILANE_CPU_AVX512_SET
-                     ? " avx512f avx512bw avx512vl avx512vbmi avx512_vbmi2" : "");
+                     ? " avx512f avx512bw avx512vl avx512vbmi avx512_vbmi2"
+                     : "");
     }
 #elif defined(__aarch64__) && defined(__linux__)
     unsigned long hw = getauxval(AT_HWCAP);
     if (hw & HWCAP_ASIMD)
         f |= UNILANE_CPU_NEON;
-    snprintf(desc, sizeof desc, "getauxval(AT_HWCAP) = 0x%lx: %s", hw, hw & HWCAP_ASIMD ? "asimd" : "no asimd");
+    snprintf(desc, sizeof desc, "getauxval(AT_HWCAP) = 0x%lx: %s", hw,
+             hw & HWCAP_ASIMD ? "asimd" : "no asimd");
 #else
     snprintf(desc, sizeof desc, "no probe for this platform");
 #endif

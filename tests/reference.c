@@ -10,15 +10,9 @@ static const struct ref_row {
     unsigned char nbytes;           /* sequence length */
     unsigned char sec_lo, sec_hi;   /* second byte range (when nbytes >= 2) */
 } ref_table37[] = {
-    {0x00, 0x7F, 1, 0, 0},
-    {0xC2, 0xDF, 2, 0x80, 0xBF},
-    {0xE0, 0xE0, 3, 0xA0, 0xBF},
-    {0xE1, 0xEC, 3, 0x80, 0xBF},
-    {0xED, 0xED, 3, 0x80, 0x9F},
-    {0xEE, 0xEF, 3, 0x80, 0xBF},
-    {0xF0, 0xF0, 4, 0x90, 0xBF},
-    {0xF1, 0xF3, 4, 0x80, 0xBF},
-    {0xF4, 0xF4, 4, 0x80, 0x8F},
+    { 0x00, 0x7F, 1, 0, 0 },       { 0xC2, 0xDF, 2, 0x80, 0xBF }, { 0xE0, 0xE0, 3, 0xA0, 0xBF },
+    { 0xE1, 0xEC, 3, 0x80, 0xBF }, { 0xED, 0xED, 3, 0x80, 0x9F }, { 0xEE, 0xEF, 3, 0x80, 0xBF },
+    { 0xF0, 0xF0, 4, 0x90, 0xBF }, { 0xF1, 0xF3, 4, 0x80, 0xBF }, { 0xF4, 0xF4, 4, 0x80, 0x8F },
 };
 
 static int ref_is_trail(unsigned char b)
@@ -46,7 +40,7 @@ static unilane_status ref_bad_second_class(unsigned char lead)
     case 0xE0: return UNILANE_OVERLONG;  /* E0 80..9F would encode < U+0800   */
     case 0xED: return UNILANE_SURROGATE; /* ED A0..BF would encode D800..DFFF */
     case 0xF0: return UNILANE_OVERLONG;  /* F0 80..8F would encode < U+10000  */
-    default:   return UNILANE_TOO_LARGE; /* F4 90..BF would encode > 10FFFF   */
+    default: return UNILANE_TOO_LARGE;   /* F4 90..BF would encode > 10FFFF   */
     }
 }
 
@@ -138,7 +132,7 @@ size_t ref_encode_utf16(uint32_t cp, uint16_t out[2])
 
 unilane_result ref_validate_utf8(const unsigned char *s, size_t n)
 {
-    unilane_result r = {UNILANE_OK, 0, 0};
+    unilane_result r = { UNILANE_OK, 0, 0 };
     uint32_t cp;
     size_t len;
 
@@ -152,7 +146,7 @@ unilane_result ref_validate_utf8(const unsigned char *s, size_t n)
 
 unilane_result ref_utf8_to_utf16(const unsigned char *s, size_t n, uint16_t *dst)
 {
-    unilane_result r = {UNILANE_OK, 0, 0};
+    unilane_result r = { UNILANE_OK, 0, 0 };
     uint32_t cp;
     size_t len;
 
@@ -183,7 +177,7 @@ size_t ref_utf8_to_utf16_lossy(const unsigned char *s, size_t n, uint16_t *dst)
 
 unilane_result ref_utf8_to_latin1(const unsigned char *s, size_t n, unsigned char *dst)
 {
-    unilane_result r = {UNILANE_OK, 0, 0};
+    unilane_result r = { UNILANE_OK, 0, 0 };
     uint32_t cp;
     size_t len;
 
@@ -229,7 +223,7 @@ static size_t ref_decode_utf16(const uint16_t *s, size_t n, uint32_t *cp)
 
 unilane_result ref_validate_utf16(const uint16_t *s, size_t n)
 {
-    unilane_result r = {UNILANE_OK, 0, 0};
+    unilane_result r = { UNILANE_OK, 0, 0 };
     uint32_t cp;
     size_t k;
 
@@ -246,7 +240,7 @@ unilane_result ref_validate_utf16(const uint16_t *s, size_t n)
 
 unilane_result ref_utf16_to_utf8(const uint16_t *s, size_t n, unsigned char *dst)
 {
-    unilane_result r = {UNILANE_OK, 0, 0};
+    unilane_result r = { UNILANE_OK, 0, 0 };
     uint32_t cp;
     size_t k;
 
@@ -303,7 +297,7 @@ size_t ref_utf16_make_well_formed(const uint16_t *s, size_t n, uint16_t *dst)
 
 unilane_result ref_utf16_to_latin1(const uint16_t *s, size_t n, unsigned char *dst)
 {
-    unilane_result r = {UNILANE_OK, 0, 0};
+    unilane_result r = { UNILANE_OK, 0, 0 };
 
     for (; r.read < n; r.read++) {
         if (s[r.read] > 0xFF) {

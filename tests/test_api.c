@@ -16,28 +16,27 @@ typedef struct api_bad {
 
 #define S(x) x, sizeof(x) - 1
 static const api_bad api_bads[] = {
-    {S("\xF8"), UNILANE_HEADER_BITS},   {S("\xFF\x80\x80\x80"), UNILANE_HEADER_BITS},
-    {S("\xFC\x80"), UNILANE_HEADER_BITS},
-    {S("\xC2"), UNILANE_TOO_SHORT},     {S("\xC2\x41"), UNILANE_TOO_SHORT},
-    {S("\xE1\x80"), UNILANE_TOO_SHORT}, {S("\xE1\x80\xC0"), UNILANE_TOO_SHORT},
-    {S("\xF1\x80\x80"), UNILANE_TOO_SHORT}, {S("\xF0\x90\x80\x7F"), UNILANE_TOO_SHORT},
-    {S("\xE0\xA0"), UNILANE_TOO_SHORT}, {S("\xED\x9F"), UNILANE_TOO_SHORT},
-    {S("\xF4\x8F"), UNILANE_TOO_SHORT}, {S("\xE2\xF0"), UNILANE_TOO_SHORT},
-    {S("\x80"), UNILANE_TOO_LONG},      {S("\xBF\xBF"), UNILANE_TOO_LONG},
-    {S("\x80\x80"), UNILANE_TOO_LONG},
-    {S("\xC0\x80"), UNILANE_OVERLONG},  {S("\xC1\xBF"), UNILANE_OVERLONG},
-    {S("\xE0\x80\x80"), UNILANE_OVERLONG}, {S("\xE0\x9F\xBF"), UNILANE_OVERLONG},
-    {S("\xF0\x80\x80\x80"), UNILANE_OVERLONG}, {S("\xF0\x8F\xBF\xBF"), UNILANE_OVERLONG},
-    {S("\xF5\x80\x80\x80"), UNILANE_TOO_LARGE}, {S("\xF7\xBF\xBF\xBF"), UNILANE_TOO_LARGE},
-    {S("\xF4\x90\x80\x80"), UNILANE_TOO_LARGE}, {S("\xF4\xBF\xBF\xBF"), UNILANE_TOO_LARGE},
-    {S("\xED\xA0\x80"), UNILANE_SURROGATE}, {S("\xED\xBF\xBF"), UNILANE_SURROGATE},
-    {S("\xED\xB0"), UNILANE_SURROGATE},
+    { S("\xF8"), UNILANE_HEADER_BITS },           { S("\xFF\x80\x80\x80"), UNILANE_HEADER_BITS },
+    { S("\xFC\x80"), UNILANE_HEADER_BITS },       { S("\xC2"), UNILANE_TOO_SHORT },
+    { S("\xC2\x41"), UNILANE_TOO_SHORT },         { S("\xE1\x80"), UNILANE_TOO_SHORT },
+    { S("\xE1\x80\xC0"), UNILANE_TOO_SHORT },     { S("\xF1\x80\x80"), UNILANE_TOO_SHORT },
+    { S("\xF0\x90\x80\x7F"), UNILANE_TOO_SHORT }, { S("\xE0\xA0"), UNILANE_TOO_SHORT },
+    { S("\xED\x9F"), UNILANE_TOO_SHORT },         { S("\xF4\x8F"), UNILANE_TOO_SHORT },
+    { S("\xE2\xF0"), UNILANE_TOO_SHORT },         { S("\x80"), UNILANE_TOO_LONG },
+    { S("\xBF\xBF"), UNILANE_TOO_LONG },          { S("\x80\x80"), UNILANE_TOO_LONG },
+    { S("\xC0\x80"), UNILANE_OVERLONG },          { S("\xC1\xBF"), UNILANE_OVERLONG },
+    { S("\xE0\x80\x80"), UNILANE_OVERLONG },      { S("\xE0\x9F\xBF"), UNILANE_OVERLONG },
+    { S("\xF0\x80\x80\x80"), UNILANE_OVERLONG },  { S("\xF0\x8F\xBF\xBF"), UNILANE_OVERLONG },
+    { S("\xF5\x80\x80\x80"), UNILANE_TOO_LARGE }, { S("\xF7\xBF\xBF\xBF"), UNILANE_TOO_LARGE },
+    { S("\xF4\x90\x80\x80"), UNILANE_TOO_LARGE }, { S("\xF4\xBF\xBF\xBF"), UNILANE_TOO_LARGE },
+    { S("\xED\xA0\x80"), UNILANE_SURROGATE },     { S("\xED\xBF\xBF"), UNILANE_SURROGATE },
+    { S("\xED\xB0"), UNILANE_SURROGATE },
 };
 
 /* Fillers: ASCII, 2-, 3- and 4-byte text. */
 static size_t api_fill(unsigned char *o, size_t n, int kind)
 {
-    static const char *const units[] = {"a", "\xC3\xA9", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80"};
+    static const char *const units[] = { "a", "\xC3\xA9", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80" };
     size_t k = 0, ul = strlen(units[kind]);
     while (k + ul <= n) {
         memcpy(o + k, units[kind], ul);
@@ -48,7 +47,8 @@ static size_t api_fill(unsigned char *o, size_t n, int kind)
     return k;
 }
 
-static const size_t api_lens[] = {0, 1, 2, 3, 7, 15, 16, 17, 31, 32, 33, 47, 63, 64, 65, 95, 127, 128, 129, 200};
+static const size_t api_lens[] = { 0,  1,  2,  3,  7,  15, 16,  17,  31,  32,
+                                   33, 47, 63, 64, 65, 95, 127, 128, 129, 200 };
 #define API_NLENS (sizeof api_lens / sizeof api_lens[0])
 
 START_TEST(api_status_positions)
@@ -66,15 +66,16 @@ START_TEST(api_status_positions)
                 for (q = 0; q < API_NLENS; q += 3) {
                     size_t pre = api_fill(buf, api_lens[p], (int)kind);
                     memcpy(buf + pre, t->bytes, t->len);
-                    n = pre + t->len + api_fill(buf + pre + t->len, api_lens[q], (int)((kind + 1) % 4));
+                    n = pre + t->len +
+                        api_fill(buf + pre + t->len, api_lens[q], (int)((kind + 1) % 4));
                     ut_check_bytes(buf, n, UT_F_ALL);
                     r = unilane_validate_utf8((const char *)buf, n);
                     /* The filler before may end in a partial character. */
                     if (ref_validate_utf8(buf, pre).status == UNILANE_OK)
                         UT_CHECK(r.status == t->status && r.read == pre,
-                                 "validate_utf8(%s): %s at %zu, expected %s at %zu", ut_hex8(buf, n),
-                                 unilane_status_string(r.status), r.read, unilane_status_string(t->status),
-                                 pre);
+                                 "validate_utf8(%s): %s at %zu, expected %s at %zu",
+                                 ut_hex8(buf, n), unilane_status_string(r.status), r.read,
+                                 unilane_status_string(t->status), pre);
                 }
     }
     UT_DONE();
@@ -83,8 +84,9 @@ END_TEST
 
 START_TEST(api_truncated_tails)
 {
-    static const char *const chars[] = {"\xC3\xA9", "\xDF\xBF", "\xE0\xA0\x80", "\xED\x9F\xBF", "\xEF\xBF\xBD",
-                                        "\xF0\x90\x80\x80", "\xF4\x8F\xBF\xBF", "\xF3\xA0\x81\x81"};
+    static const char *const chars[] = { "\xC3\xA9",         "\xDF\xBF",        "\xE0\xA0\x80",
+                                         "\xED\x9F\xBF",     "\xEF\xBF\xBD",    "\xF0\x90\x80\x80",
+                                         "\xF4\x8F\xBF\xBF", "\xF3\xA0\x81\x81" };
     unsigned char buf[512];
     size_t c, p, cut, kind, pre, n;
     ut_select(_i);
@@ -115,8 +117,8 @@ START_TEST(api_embedded_nuls)
     unilane_result r;
     ut_select(_i);
     for (n = 0; n < 300; n++) {
-        static const char *const parts[] = {"\0", "x", "\xC3\xA9", "\0\0", "\xE4\xB8\xAD", "\0",
-                                            "\xF0\x9F\x98\x80", "yz"};
+        static const char *const parts[] = { "\0",           "x",  "\xC3\xA9",         "\0\0",
+                                             "\xE4\xB8\xAD", "\0", "\xF0\x9F\x98\x80", "yz" };
         size_t k = 0, p = 0, pl;
         while (k < n) {
             pl = p % 8 == 0 || p % 8 == 5 ? 1 : strlen(parts[p % 8]);
@@ -148,8 +150,8 @@ END_TEST
 
 START_TEST(api_lone_surrogates)
 {
-    static const uint16_t sur[] = {0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xDA12, 0xDE34};
-    static const uint16_t fills[] = {0x41, 0xE9, 0x4E2D};
+    static const uint16_t sur[] = { 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xDA12, 0xDE34 };
+    static const uint16_t fills[] = { 0x41, 0xE9, 0x4E2D };
     uint16_t buf[512];
     size_t s, p, q, f, pre, n, i;
     ut_select(_i);
@@ -188,7 +190,7 @@ END_TEST
 START_TEST(api_unicode_example)
 {
     static const char in[] = "\x61\xF1\x80\x80\xE1\x80\xC2\x62";
-    static const uint16_t want[] = {0x0061, 0xFFFD, 0xFFFD, 0xFFFD, 0x0062};
+    static const uint16_t want[] = { 0x0061, 0xFFFD, 0xFFFD, 0xFFFD, 0x0062 };
     uint16_t out[16];
     char l1[16];
     size_t n;
@@ -222,63 +224,87 @@ END_TEST
  */
 static const char *const api_ctx8[] = {
     /* complete characters at the edges of their ranges */
-    "\xC2\x80", "\xDF\xBF", "\xE0\xA0\x80", "\xED\x9F\xBF", "\xEE\x80\x80", "\xEF\xBF\xBF", "\xF0\x90\x80\x80",
-    "\xF4\x8F\xBF\xBF",
+    "\xC2\x80", "\xDF\xBF", "\xE0\xA0\x80", "\xED\x9F\xBF", "\xEE\x80\x80", "\xEF\xBF\xBF",
+    "\xF0\x90\x80\x80", "\xF4\x8F\xBF\xBF",
     /* truncated (at the end of the input they are cut off by it) */
-    "\xC3", "\xDF", "\xE0", "\xE0\xA0", "\xED", "\xED\x9F", "\xEF\xBF", "\xF0", "\xF0\x90", "\xF0\x90\x80",
-    "\xF4\x8F\xBF", "\xF3\xA0\x81",
+    "\xC3", "\xDF", "\xE0", "\xE0\xA0", "\xED", "\xED\x9F", "\xEF\xBF", "\xF0", "\xF0\x90",
+    "\xF0\x90\x80", "\xF4\x8F\xBF", "\xF3\xA0\x81",
     /* NULs */
     "\0", "\0\0\0", "a\0b", "\xC3\xA9\0\xE4\xB8\xAD\0",
     /* byte order marks as data, and what looks like one */
-    "\xEF\xBB\xBF", "\xEF\xBB\xBF\xEF\xBB\xBF", "\xEF\xBB", "\xFF\xFE", "\xFE\xFF", "\0\0\xFE\xFF", "\xFF\xFE\0\0",
+    "\xEF\xBB\xBF", "\xEF\xBB\xBF\xEF\xBB\xBF", "\xEF\xBB", "\xFF\xFE", "\xFE\xFF", "\0\0\xFE\xFF",
+    "\xFF\xFE\0\0",
     /* the Unicode example: 61 FFFD FFFD FFFD 62 */
-    "\x61\xF1\x80\x80\xE1\x80\xC2\x62"};
+    "\x61\xF1\x80\x80\xE1\x80\xC2\x62"
+};
 /* Lengths of api_ctx8 (they hold NULs). */
-static const size_t api_ctx8_len[] = {2, 2, 3, 3, 3, 3, 4, 4, 1, 1, 1, 2, 1, 2, 2, 1, 2, 3, 3, 3, 1, 3, 3, 7,
-                                      3, 6, 2, 2, 2, 4, 4, 8};
+static const size_t api_ctx8_len[] = { 2, 2, 3, 3, 3, 3, 4, 4, 1, 1, 1, 2, 1, 2, 2, 1,
+                                       2, 3, 3, 3, 1, 3, 3, 7, 3, 6, 2, 2, 2, 4, 4, 8 };
 
-static const uint16_t api_ctx16[][4] = {
-    {0xD800}, {0xDBFF}, {0xDC00}, {0xDFFF}, {0xDA12}, {0xDE34}, {0xD83D, 0xD83D, 0xDE00}, {0xDE00, 0xD83D},
-    {0xD83D, 0x0041}, {0x0041, 0xDC00}, {0xDC00, 0xD800}, {0xD83D, 0xDE00}, {0xD800, 0xDC00}, {0xDBFF, 0xDFFF},
-    {0x0000}, {0x0000, 0x0000, 0x0000}, {0x0041, 0x0000, 0x4E2D}, {0xFEFF}, {0xFFFE}, {0xFEFF, 0xFEFF},
-    {0x00FF, 0x0100}, {0x007F, 0x0080}, {0x07FF, 0x0800}, {0xD7FF, 0xE000}};
-static const size_t api_ctx16_len[] = {1, 1, 1, 1, 1, 1, 3, 2, 2, 2, 2, 2, 2, 2, 1, 3, 3, 1, 1, 2, 2, 2, 2, 2};
+static const uint16_t api_ctx16[][4] = { { 0xD800 },
+                                         { 0xDBFF },
+                                         { 0xDC00 },
+                                         { 0xDFFF },
+                                         { 0xDA12 },
+                                         { 0xDE34 },
+                                         { 0xD83D, 0xD83D, 0xDE00 },
+                                         { 0xDE00, 0xD83D },
+                                         { 0xD83D, 0x0041 },
+                                         { 0x0041, 0xDC00 },
+                                         { 0xDC00, 0xD800 },
+                                         { 0xD83D, 0xDE00 },
+                                         { 0xD800, 0xDC00 },
+                                         { 0xDBFF, 0xDFFF },
+                                         { 0x0000 },
+                                         { 0x0000, 0x0000, 0x0000 },
+                                         { 0x0041, 0x0000, 0x4E2D },
+                                         { 0xFEFF },
+                                         { 0xFFFE },
+                                         { 0xFEFF, 0xFEFF },
+                                         { 0x00FF, 0x0100 },
+                                         { 0x007F, 0x0080 },
+                                         { 0x07FF, 0x0800 },
+                                         { 0xD7FF, 0xE000 } };
+static const size_t api_ctx16_len[] = { 1, 1, 1, 1, 1, 1, 3, 2, 2, 2, 2, 2,
+                                        2, 2, 1, 3, 3, 1, 1, 2, 2, 2, 2, 2 };
 
 /* Calls f(input, n, context) for every placement of an n-unit input. */
-#define API_PLACEMENTS(CHECK, in, n)                                                   \
-    do {                                                                               \
-        unsigned k_, step_ = ut_full() ? 1 : 7;                                        \
-        int kind_;                                                                     \
-        size_t t_;                                                                     \
-        static const size_t totals_[] = {0, 64, 65, 81, 145};                          \
-        ut_ctx c_;                                                                     \
-        for (k_ = 0; k_ < 1024; k_ += step_) /* middle, and start when pre == 0 */    \
-            CHECK(in, n, UT_F_ALL, ut_ctx_nth(k_, UT_CTX_AUTO));                       \
-        for (kind_ = 0; kind_ < UT_PAD_KINDS; kind_++) {                               \
-            for (t_ = 0; t_ < sizeof totals_ / sizeof totals_[0]; t_++) { /* start */ \
-                c_.pre = 0;                                                            \
-                c_.pre_kind = c_.post_kind = kind_;                                    \
-                c_.total = totals_[t_] < (n) ? (n) : totals_[t_];                      \
-                CHECK(in, n, UT_F_ALL, c_);                                            \
-            }                                                                          \
-            for (k_ = 0; k_ < 64; k_ += step_) { /* end: a whole block before */      \
-                c_.pre = 64 + k_;                                                      \
-                c_.pre_kind = kind_;                                                   \
-                c_.post_kind = (kind_ + 1) % UT_PAD_KINDS;                             \
-                c_.total = c_.pre + (n);                                               \
-                CHECK(in, n, UT_F_ALL, c_);                                            \
-            }                                                                          \
-        }                                                                              \
-    } while (0)
+#define API_PLACEMENTS(CHECK, in, n)                                            \
+  do {                                                                          \
+    unsigned k_, step_ = ut_full() ? 1 : 7;                                     \
+    int kind_;                                                                  \
+    size_t t_;                                                                  \
+    static const size_t totals_[] = { 0, 64, 65, 81, 145 };                     \
+    ut_ctx c_;                                                                  \
+    for (k_ = 0; k_ < 1024; k_ += step_) /* middle, and start when pre == 0 */  \
+      CHECK(in, n, UT_F_ALL, ut_ctx_nth(k_, UT_CTX_AUTO));                      \
+    for (kind_ = 0; kind_ < UT_PAD_KINDS; kind_++) {                            \
+      for (t_ = 0; t_ < sizeof totals_ / sizeof totals_[0]; t_++) { /* start */ \
+        c_.pre = 0;                                                             \
+        c_.pre_kind = c_.post_kind = kind_;                                     \
+        c_.total = totals_[t_] < (n) ? (n) : totals_[t_];                       \
+        CHECK(in, n, UT_F_ALL, c_);                                             \
+      }                                                                         \
+      for (k_ = 0; k_ < 64; k_ += step_) { /* end: a whole block before */      \
+        c_.pre = 64 + k_;                                                       \
+        c_.pre_kind = kind_;                                                    \
+        c_.post_kind = (kind_ + 1) % UT_PAD_KINDS;                              \
+        c_.total = c_.pre + (n);                                                \
+        CHECK(in, n, UT_F_ALL, c_);                                             \
+      }                                                                         \
+    }                                                                           \
+  } while (0)
 
 START_TEST(api_edges_in_context)
 {
     size_t i;
     ut_select(_i);
     ck_assert(sizeof api_ctx8_len / sizeof api_ctx8_len[0] == sizeof api_ctx8 / sizeof api_ctx8[0]);
-    ck_assert(sizeof api_ctx16_len / sizeof api_ctx16_len[0] == sizeof api_ctx16 / sizeof api_ctx16[0]);
+    ck_assert(sizeof api_ctx16_len / sizeof api_ctx16_len[0] ==
+              sizeof api_ctx16 / sizeof api_ctx16[0]);
     for (i = 0; i < sizeof api_bads / sizeof api_bads[0]; i++)
-        API_PLACEMENTS(ut_check_bytes_ctx, (const unsigned char *)api_bads[i].bytes, api_bads[i].len);
+        API_PLACEMENTS(ut_check_bytes_ctx, (const unsigned char *)api_bads[i].bytes,
+                       api_bads[i].len);
     for (i = 0; i < sizeof api_ctx8 / sizeof api_ctx8[0]; i++)
         API_PLACEMENTS(ut_check_bytes_ctx, (const unsigned char *)api_ctx8[i], api_ctx8_len[i]);
     for (i = 0; i < sizeof api_ctx16 / sizeof api_ctx16[0]; i++)
@@ -294,7 +320,7 @@ END_TEST
 START_TEST(api_literals_in_context)
 {
     static const char ex[] = "\x61\xF1\x80\x80\xE1\x80\xC2\x62";
-    static const uint16_t want[] = {0x0061, 0xFFFD, 0xFFFD, 0xFFFD, 0x0062};
+    static const uint16_t want[] = { 0x0061, 0xFFFD, 0xFFFD, 0xFFFD, 0x0062 };
     static unsigned char buf[512];
     static uint16_t out[512], pad16[512];
     unsigned k, step = ut_full() ? 1 : 7;
@@ -306,25 +332,30 @@ START_TEST(api_literals_in_context)
         n = ut_ctx_build_bytes(buf, (const unsigned char *)ex, 8, c);
         r = unilane_validate_utf8((const char *)buf, n);
         UT_CHECK(r.status == UNILANE_TOO_SHORT && r.read == c.pre + 1 && r.written == 0,
-                 "validate_utf8(example after %zu bytes of %s padding: %s) = %s at %zu, expected too short at %zu",
-                 c.pre, ut_pad_names[c.pre_kind], ut_hex8(buf, n), unilane_status_string(r.status), r.read,
-                 c.pre + 1);
+                 "validate_utf8(example after %zu bytes of %s padding: %s) = %s at %zu, expected "
+                 "too short at %zu",
+                 c.pre, ut_pad_names[c.pre_kind], ut_hex8(buf, n), unilane_status_string(r.status),
+                 r.read, c.pre + 1);
         /* the padding's own UTF-16 length: the lossy output of the padding alone */
         np = ref_utf8_to_utf16_lossy(buf, c.pre, pad16);
         w = unilane_utf8_to_utf16_lossy((const char *)buf, n, out);
-        UT_CHECK(w >= np + 5 && memcmp(out + np, want, sizeof want) == 0,
-                 "utf8_to_utf16_lossy(example after %zu bytes of %s padding): %s at unit %zu, expected "
-                 "0061 FFFD FFFD FFFD 0062", c.pre, ut_pad_names[c.pre_kind],
-                 ut_hex16(out + np, w >= np + 5 ? 5 : w - np), np);
+        UT_CHECK(
+            w >= np + 5 && memcmp(out + np, want, sizeof want) == 0,
+            "utf8_to_utf16_lossy(example after %zu bytes of %s padding): %s at unit %zu, expected "
+            "0061 FFFD FFFD FFFD 0062",
+            c.pre, ut_pad_names[c.pre_kind], ut_hex16(out + np, w >= np + 5 ? 5 : w - np), np);
         UT_CHECK(unilane_utf16_length_from_utf8_lossy((const char *)buf, n) == w,
                  "utf16_length_from_utf8_lossy(example in context) != %zu", w);
         for (b = 0; b < sizeof api_bads / sizeof api_bads[0]; b++) {
-            n = ut_ctx_build_bytes(buf, (const unsigned char *)api_bads[b].bytes, api_bads[b].len, c);
+            n = ut_ctx_build_bytes(buf, (const unsigned char *)api_bads[b].bytes, api_bads[b].len,
+                                   c);
             r = unilane_validate_utf8((const char *)buf, n);
-            UT_CHECK(r.status == api_bads[b].status && r.read == c.pre,
-                     "validate_utf8(%s after %zu bytes of %s padding) = %s at %zu, expected %s at %zu",
-                     ut_hex8(api_bads[b].bytes, api_bads[b].len), c.pre, ut_pad_names[c.pre_kind],
-                     unilane_status_string(r.status), r.read, unilane_status_string(api_bads[b].status), c.pre);
+            UT_CHECK(
+                r.status == api_bads[b].status && r.read == c.pre,
+                "validate_utf8(%s after %zu bytes of %s padding) = %s at %zu, expected %s at %zu",
+                ut_hex8(api_bads[b].bytes, api_bads[b].len), c.pre, ut_pad_names[c.pre_kind],
+                unilane_status_string(r.status), r.read, unilane_status_string(api_bads[b].status),
+                c.pre);
         }
     }
     UT_DONE();
@@ -339,29 +370,29 @@ START_TEST(api_bom)
         unilane_encoding enc;
         size_t bl;
     } v[] = {
-        {"", 0, UNILANE_ENC_UNKNOWN, 0},
-        {"\xEF\xBB\xBF", 3, UNILANE_ENC_UTF8, 3},
-        {"\xEF\xBB\xBF\x41", 4, UNILANE_ENC_UTF8, 3},
-        {"\xEF\xBB", 2, UNILANE_ENC_UNKNOWN, 0},
-        {"\xEF", 1, UNILANE_ENC_UNKNOWN, 0},
-        {"\xEF\xBB\xBE", 3, UNILANE_ENC_UNKNOWN, 0},
-        {"\xFF\xFE", 2, UNILANE_ENC_UTF16LE, 2},
-        {"\xFF\xFE\x41\x00", 4, UNILANE_ENC_UTF16LE, 2},
-        {"\xFF\xFE\x00", 3, UNILANE_ENC_UTF16LE, 2},
-        {"\xFF\xFE\x00\x00", 4, UNILANE_ENC_UTF32LE, 4},
-        {"\xFF\xFE\x00\x00\x41", 5, UNILANE_ENC_UTF32LE, 4},
-        {"\xFF\xFE\x00\x01", 4, UNILANE_ENC_UTF16LE, 2},
-        {"\xFE\xFF", 2, UNILANE_ENC_UTF16BE, 2},
-        {"\xFE\xFF\x00\x00", 4, UNILANE_ENC_UTF16BE, 2},
-        {"\xFE", 1, UNILANE_ENC_UNKNOWN, 0},
-        {"\xFF", 1, UNILANE_ENC_UNKNOWN, 0},
-        {"\x00\x00\xFE\xFF", 4, UNILANE_ENC_UTF32BE, 4},
-        {"\x00\x00\xFE\xFF\x00", 5, UNILANE_ENC_UTF32BE, 4},
-        {"\x00\x00\xFE", 3, UNILANE_ENC_UNKNOWN, 0},
-        {"\x00\x00\xFF\xFE", 4, UNILANE_ENC_UNKNOWN, 0},
-        {"\x00\x00", 2, UNILANE_ENC_UNKNOWN, 0},
-        {"\xFE\xFF\x00", 3, UNILANE_ENC_UTF16BE, 2},
-        {"\x41\xEF\xBB\xBF", 4, UNILANE_ENC_UNKNOWN, 0},
+        { "", 0, UNILANE_ENC_UNKNOWN, 0 },
+        { "\xEF\xBB\xBF", 3, UNILANE_ENC_UTF8, 3 },
+        { "\xEF\xBB\xBF\x41", 4, UNILANE_ENC_UTF8, 3 },
+        { "\xEF\xBB", 2, UNILANE_ENC_UNKNOWN, 0 },
+        { "\xEF", 1, UNILANE_ENC_UNKNOWN, 0 },
+        { "\xEF\xBB\xBE", 3, UNILANE_ENC_UNKNOWN, 0 },
+        { "\xFF\xFE", 2, UNILANE_ENC_UTF16LE, 2 },
+        { "\xFF\xFE\x41\x00", 4, UNILANE_ENC_UTF16LE, 2 },
+        { "\xFF\xFE\x00", 3, UNILANE_ENC_UTF16LE, 2 },
+        { "\xFF\xFE\x00\x00", 4, UNILANE_ENC_UTF32LE, 4 },
+        { "\xFF\xFE\x00\x00\x41", 5, UNILANE_ENC_UTF32LE, 4 },
+        { "\xFF\xFE\x00\x01", 4, UNILANE_ENC_UTF16LE, 2 },
+        { "\xFE\xFF", 2, UNILANE_ENC_UTF16BE, 2 },
+        { "\xFE\xFF\x00\x00", 4, UNILANE_ENC_UTF16BE, 2 },
+        { "\xFE", 1, UNILANE_ENC_UNKNOWN, 0 },
+        { "\xFF", 1, UNILANE_ENC_UNKNOWN, 0 },
+        { "\x00\x00\xFE\xFF", 4, UNILANE_ENC_UTF32BE, 4 },
+        { "\x00\x00\xFE\xFF\x00", 5, UNILANE_ENC_UTF32BE, 4 },
+        { "\x00\x00\xFE", 3, UNILANE_ENC_UNKNOWN, 0 },
+        { "\x00\x00\xFF\xFE", 4, UNILANE_ENC_UNKNOWN, 0 },
+        { "\x00\x00", 2, UNILANE_ENC_UNKNOWN, 0 },
+        { "\xFE\xFF\x00", 3, UNILANE_ENC_UTF16BE, 2 },
+        { "\x41\xEF\xBB\xBF", 4, UNILANE_ENC_UNKNOWN, 0 },
     };
     size_t i, bl;
     unilane_encoding e;
@@ -369,10 +400,12 @@ START_TEST(api_bom)
     for (i = 0; i < sizeof v / sizeof v[0]; i++) {
         bl = 12345;
         e = unilane_detect_bom(v[i].b, v[i].len, &bl);
-        UT_CHECK(e == v[i].enc && bl == v[i].bl, "detect_bom(%s): got enc %d len %zu, expected %d %zu",
-                 ut_hex8(v[i].b, v[i].len), (int)e, bl, (int)v[i].enc, v[i].bl);
+        UT_CHECK(e == v[i].enc && bl == v[i].bl,
+                 "detect_bom(%s): got enc %d len %zu, expected %d %zu", ut_hex8(v[i].b, v[i].len),
+                 (int)e, bl, (int)v[i].enc, v[i].bl);
         e = unilane_detect_bom(v[i].b, v[i].len, NULL);
-        UT_CHECK(e == v[i].enc, "detect_bom(%s, NULL bom_len): %d", ut_hex8(v[i].b, v[i].len), (int)e);
+        UT_CHECK(e == v[i].enc, "detect_bom(%s, NULL bom_len): %d", ut_hex8(v[i].b, v[i].len),
+                 (int)e);
         /* A longer buffer must not change the answer for a prefix (len limits the look). */
         if (v[i].len >= 1) {
             bl = 99;
@@ -404,7 +437,7 @@ START_TEST(api_status_strings)
     UT_CHECK(strcmp(unilane_status_string(UNILANE_OK), "ok") == 0, "status_string(OK) = '%s'",
              unilane_status_string(UNILANE_OK));
     {
-        static const int out_of_range[] = {-1, 8, 9, 100, 255, 65536, 0x7FFFFFFF};
+        static const int out_of_range[] = { -1, 8, 9, 100, 255, 65536, 0x7FFFFFFF };
         size_t i;
         /* include/unilane.h: "Never NULL, also for values outside the enum
            ("unknown status")". */
@@ -417,7 +450,8 @@ START_TEST(api_status_strings)
             UT_CHECK(strcmp(a, unknown) == 0, "status_string(%d) = '%s'", out_of_range[i], a);
             for (t = UNILANE_OK; t <= UNILANE_OUTPUT_FULL; t++)
                 UT_CHECK(strcmp(a, unilane_status_string((unilane_status)t)) != 0,
-                         "status_string(%d) = '%s' is the string of a valid status", out_of_range[i], a);
+                         "status_string(%d) = '%s' is the string of a valid status",
+                         out_of_range[i], a);
         }
     }
     UT_DONE();
@@ -428,9 +462,10 @@ START_TEST(api_version)
 {
     char want[64];
     ut_select(_i);
-    snprintf(want, sizeof want, "%d.%d.%d", UNILANE_VERSION_MAJOR, UNILANE_VERSION_MINOR, UNILANE_VERSION_PATCH);
-    UT_CHECK(unilane_version() != NULL && strcmp(unilane_version(), want) == 0, "version '%s', macros '%s'",
-             unilane_version() ? unilane_version() : "(null)", want);
+    snprintf(want, sizeof want, "%d.%d.%d", UNILANE_VERSION_MAJOR, UNILANE_VERSION_MINOR,
+             UNILANE_VERSION_PATCH);
+    UT_CHECK(unilane_version() != NULL && strcmp(unilane_version(), want) == 0,
+             "version '%s', macros '%s'", unilane_version() ? unilane_version() : "(null)", want);
     UT_DONE();
 }
 END_TEST
@@ -447,15 +482,16 @@ START_TEST(api_kernel_names)
        treats an empty value as "auto"). */
     ut_select(_i);
     UT_CHECK(unilane_use_kernel("") == -1, "use_kernel(\"\") != -1");
-    UT_CHECK(strcmp(unilane_kernel(), ut_kernels[_i]) == 0, "use_kernel(\"\") changed the kernel to %s",
-             unilane_kernel());
+    UT_CHECK(strcmp(unilane_kernel(), ut_kernels[_i]) == 0,
+             "use_kernel(\"\") changed the kernel to %s", unilane_kernel());
     UT_CHECK(unilane_use_kernel("nonexistent") == -1, "use_kernel(\"nonexistent\") != -1");
-    UT_CHECK(strcmp(unilane_kernel(), ut_kernels[_i]) == 0, "failed use_kernel changed the kernel to %s",
-             unilane_kernel());
+    UT_CHECK(strcmp(unilane_kernel(), ut_kernels[_i]) == 0,
+             "failed use_kernel changed the kernel to %s", unilane_kernel());
     UT_CHECK(unilane_use_kernel("auto") == 0, "use_kernel(\"auto\") != 0");
     snprintf(best, sizeof best, "%s", unilane_kernel());
     /* The best kernel is the last (widest) available one. */
-    UT_CHECK(strcmp(best, ut_widest) == 0, "auto chose %s, widest available is %s", best, ut_widest);
+    UT_CHECK(strcmp(best, ut_widest) == 0, "auto chose %s, widest available is %s", best,
+             ut_widest);
     ut_select(_i);
     UT_DONE();
 }
@@ -490,7 +526,8 @@ START_TEST(api_null_empty)
     UT_CHECK(unilane_utf8_length_from_latin1(NULL, 0) == 0, "utf8_length_from_latin1(NULL)");
     UT_CHECK(unilane_utf8_length_from_utf16(NULL, 0) == 0, "utf8_length_from_utf16(NULL)");
     UT_CHECK(unilane_utf16_length_from_utf8(NULL, 0) == 0, "utf16_length_from_utf8(NULL)");
-    UT_CHECK(unilane_utf16_length_from_utf8_lossy(NULL, 0) == 0, "utf16_length_from_utf8_lossy(NULL)");
+    UT_CHECK(unilane_utf16_length_from_utf8_lossy(NULL, 0) == 0,
+             "utf16_length_from_utf8_lossy(NULL)");
     unilane_utf8_decoder_init(&d, UNILANE_LOSSY);
     r = unilane_utf8_decode(&d, NULL, 0, NULL, 0, 1);
     UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "decode(NULL,0,NULL,0,last)");
@@ -505,10 +542,10 @@ static Suite *make_suite(void)
 {
     Suite *s = suite_create("api");
     TCase *tc;
-#define API_CASE(fn)                              \
-    tc = ut_tcase(#fn);                           \
-    tcase_add_loop_test(tc, fn, 0, ut_nkernels);  \
-    suite_add_tcase(s, tc)
+#define API_CASE(fn)                           \
+  tc = ut_tcase(#fn);                          \
+  tcase_add_loop_test(tc, fn, 0, ut_nkernels); \
+  suite_add_tcase(s, tc)
     API_CASE(api_status_positions);
     API_CASE(api_truncated_tails);
     API_CASE(api_embedded_nuls);

@@ -15,33 +15,69 @@
 
 #include "common.h"
 
-#define DF_MAX 2048                    /* input units */
-#define DF_OUT (3 * DF_MAX * 2 + 256)  /* output bytes incl. slack */
+#define DF_MAX    2048                   /* input units */
+#define DF_OUT    (3 * DF_MAX * 2 + 256) /* output bytes incl. slack */
 #define DF_CANARY 0x5A
-#define DF_PRE 32                      /* canary bytes before every dst */
-#define DF_FRONT 64                    /* room before the output area (keeps 64-byte alignment) */
+#define DF_PRE    32 /* canary bytes before every dst */
+#define DF_FRONT  64 /* room before the output area (keeps 64-byte alignment) */
 
 enum {
     /* byte input */
-    DF_ASCII_PREFIX, DF_VALIDATE_UTF8, DF_LATIN1_TO_UTF16, DF_LATIN1_TO_UTF8, DF_UTF8_TO_LATIN1,
-    DF_UTF8_TO_UTF16, DF_UTF8_TO_UTF16_LOSSY, DF_UTF8_LENGTH_FROM_LATIN1, DF_UTF16_LENGTH_FROM_UTF8,
-    DF_UTF16_LENGTH_FROM_UTF8_LOSSY, DF_DECODE_STRICT, DF_DECODE_LOSSY, DF_DECODE_LOSSY_HALF,
+    DF_ASCII_PREFIX,
+    DF_VALIDATE_UTF8,
+    DF_LATIN1_TO_UTF16,
+    DF_LATIN1_TO_UTF8,
+    DF_UTF8_TO_LATIN1,
+    DF_UTF8_TO_UTF16,
+    DF_UTF8_TO_UTF16_LOSSY,
+    DF_UTF8_LENGTH_FROM_LATIN1,
+    DF_UTF16_LENGTH_FROM_UTF8,
+    DF_UTF16_LENGTH_FROM_UTF8_LOSSY,
+    DF_DECODE_STRICT,
+    DF_DECODE_LOSSY,
+    DF_DECODE_LOSSY_HALF,
     DF_NBYTEOPS,
     /* unit input */
-    DF_UTF16_ASCII_PREFIX = DF_NBYTEOPS, DF_UTF16_LATIN1_PREFIX, DF_VALIDATE_UTF16, DF_UTF16_TO_LATIN1,
-    DF_UTF16_TO_UTF8, DF_UTF16_TO_UTF8_LOSSY, DF_UTF16_MAKE_WELL_FORMED, DF_UTF16_MAKE_WELL_FORMED_INPLACE,
-    DF_UTF8_LENGTH_FROM_UTF16, DF_ENCODE_STRICT, DF_ENCODE_LOSSY, DF_ENCODE_LOSSY_HALF,
+    DF_UTF16_ASCII_PREFIX = DF_NBYTEOPS,
+    DF_UTF16_LATIN1_PREFIX,
+    DF_VALIDATE_UTF16,
+    DF_UTF16_TO_LATIN1,
+    DF_UTF16_TO_UTF8,
+    DF_UTF16_TO_UTF8_LOSSY,
+    DF_UTF16_MAKE_WELL_FORMED,
+    DF_UTF16_MAKE_WELL_FORMED_INPLACE,
+    DF_UTF8_LENGTH_FROM_UTF16,
+    DF_ENCODE_STRICT,
+    DF_ENCODE_LOSSY,
+    DF_ENCODE_LOSSY_HALF,
     DF_NOPS
 };
 
-static const char *const df_names[DF_NOPS] = {
-    "ascii_prefix", "validate_utf8", "latin1_to_utf16", "latin1_to_utf8", "utf8_to_latin1", "utf8_to_utf16",
-    "utf8_to_utf16_lossy", "utf8_length_from_latin1", "utf16_length_from_utf8", "utf16_length_from_utf8_lossy",
-    "utf8_decode(strict, last)", "utf8_decode(lossy, last)", "utf8_decode(lossy, cap n/2, last)",
-    "utf16_ascii_prefix", "utf16_latin1_prefix", "validate_utf16", "utf16_to_latin1", "utf16_to_utf8",
-    "utf16_to_utf8_lossy", "utf16_make_well_formed", "utf16_make_well_formed(in place)",
-    "utf8_length_from_utf16", "utf8_encode(strict, last)", "utf8_encode(lossy, last)",
-    "utf8_encode(lossy, cap 3n/2, last)"};
+static const char *const df_names[DF_NOPS] = { "ascii_prefix",
+                                               "validate_utf8",
+                                               "latin1_to_utf16",
+                                               "latin1_to_utf8",
+                                               "utf8_to_latin1",
+                                               "utf8_to_utf16",
+                                               "utf8_to_utf16_lossy",
+                                               "utf8_length_from_latin1",
+                                               "utf16_length_from_utf8",
+                                               "utf16_length_from_utf8_lossy",
+                                               "utf8_decode(strict, last)",
+                                               "utf8_decode(lossy, last)",
+                                               "utf8_decode(lossy, cap n/2, last)",
+                                               "utf16_ascii_prefix",
+                                               "utf16_latin1_prefix",
+                                               "validate_utf16",
+                                               "utf16_to_latin1",
+                                               "utf16_to_utf8",
+                                               "utf16_to_utf8_lossy",
+                                               "utf16_make_well_formed",
+                                               "utf16_make_well_formed(in place)",
+                                               "utf8_length_from_utf16",
+                                               "utf8_encode(strict, last)",
+                                               "utf8_encode(lossy, last)",
+                                               "utf8_encode(lossy, cap 3n/2, last)" };
 
 /* 64-byte aligned storage; inputs and outputs are placed at an offset. */
 static unsigned char *df_inbuf, *df_inplace, *df_out_s, *df_out_k;
@@ -66,28 +102,36 @@ static void df_teardown(void)
 }
 
 /* One call of operation op on the input at `in` (n units) into out. */
-static unilane_result df_call(int op, const void *in, size_t n, unsigned char *out, size_t out_al, size_t in_al)
+static unilane_result df_call(int op, const void *in, size_t n, unsigned char *out, size_t out_al,
+                              size_t in_al)
 {
-    unilane_result r = {UNILANE_OK, 0, 0};
+    unilane_result r = { UNILANE_OK, 0, 0 };
     const char *c = (const char *)in;
     const uint16_t *u = (const uint16_t *)in;
     switch (op) {
     case DF_ASCII_PREFIX: r.read = unilane_ascii_prefix(c, n); break;
     case DF_VALIDATE_UTF8: r = unilane_validate_utf8(c, n); break;
-    case DF_LATIN1_TO_UTF16: r.written = unilane_latin1_to_utf16(c, n, (uint16_t *)(void *)out); break;
+    case DF_LATIN1_TO_UTF16:
+        r.written = unilane_latin1_to_utf16(c, n, (uint16_t *)(void *)out);
+        break;
     case DF_LATIN1_TO_UTF8: r.written = unilane_latin1_to_utf8(c, n, (char *)out); break;
     case DF_UTF8_TO_LATIN1: r = unilane_utf8_to_latin1(c, n, (char *)out); break;
     case DF_UTF8_TO_UTF16: r = unilane_utf8_to_utf16(c, n, (uint16_t *)(void *)out); break;
-    case DF_UTF8_TO_UTF16_LOSSY: r.written = unilane_utf8_to_utf16_lossy(c, n, (uint16_t *)(void *)out); break;
+    case DF_UTF8_TO_UTF16_LOSSY:
+        r.written = unilane_utf8_to_utf16_lossy(c, n, (uint16_t *)(void *)out);
+        break;
     case DF_UTF8_LENGTH_FROM_LATIN1: r.written = unilane_utf8_length_from_latin1(c, n); break;
     case DF_UTF16_LENGTH_FROM_UTF8: r.written = unilane_utf16_length_from_utf8(c, n); break;
-    case DF_UTF16_LENGTH_FROM_UTF8_LOSSY: r.written = unilane_utf16_length_from_utf8_lossy(c, n); break;
+    case DF_UTF16_LENGTH_FROM_UTF8_LOSSY:
+        r.written = unilane_utf16_length_from_utf8_lossy(c, n);
+        break;
     case DF_DECODE_STRICT:
     case DF_DECODE_LOSSY:
     case DF_DECODE_LOSSY_HALF: {
         unilane_utf8_decoder d;
         unilane_utf8_decoder_init(&d, op == DF_DECODE_STRICT ? UNILANE_STRICT : UNILANE_LOSSY);
-        r = unilane_utf8_decode(&d, c, n, (uint16_t *)(void *)out, op == DF_DECODE_LOSSY_HALF ? n / 2 : n, 1);
+        r = unilane_utf8_decode(&d, c, n, (uint16_t *)(void *)out,
+                                op == DF_DECODE_LOSSY_HALF ? n / 2 : n, 1);
         break;
     }
     case DF_UTF16_ASCII_PREFIX: r.read = unilane_utf16_ascii_prefix(u, n); break;
@@ -96,7 +140,9 @@ static unilane_result df_call(int op, const void *in, size_t n, unsigned char *o
     case DF_UTF16_TO_LATIN1: r = unilane_utf16_to_latin1(u, n, (char *)out); break;
     case DF_UTF16_TO_UTF8: r = unilane_utf16_to_utf8(u, n, (char *)out); break;
     case DF_UTF16_TO_UTF8_LOSSY: r.written = unilane_utf16_to_utf8_lossy(u, n, (char *)out); break;
-    case DF_UTF16_MAKE_WELL_FORMED: r.written = unilane_utf16_make_well_formed(u, n, (uint16_t *)(void *)out); break;
+    case DF_UTF16_MAKE_WELL_FORMED:
+        r.written = unilane_utf16_make_well_formed(u, n, (uint16_t *)(void *)out);
+        break;
     case DF_UTF16_MAKE_WELL_FORMED_INPLACE: {
         /* in place at the input's alignment, with canaries before and
            after the buffer; the result is copied to out */
@@ -109,9 +155,10 @@ static unilane_result df_call(int op, const void *in, size_t n, unsigned char *o
         r.written = unilane_utf16_make_well_formed(p, n, p);
         for (i = 0; i < DF_PRE; i++)
             bad |= (size_t)(q[-1 - (long)i] != DF_CANARY) | (size_t)(q[n * 2 + i] != DF_CANARY);
-        UT_CHECK(!bad, "utf16_make_well_formed in place (active kernel %s) wrote outside its buffer [%s; "
-                 "seed 0x%llx; length %zu; input offset %zu]", unilane_kernel(), df_tag,
-                 (unsigned long long)ut_seed(), n, in_al);
+        UT_CHECK(!bad,
+                 "utf16_make_well_formed in place (active kernel %s) wrote outside its buffer [%s; "
+                 "seed 0x%llx; length %zu; input offset %zu]",
+                 unilane_kernel(), df_tag, (unsigned long long)ut_seed(), n, in_al);
         if (n)
             memcpy(out, p, n * 2);
         break;
@@ -122,7 +169,8 @@ static unilane_result df_call(int op, const void *in, size_t n, unsigned char *o
     case DF_ENCODE_LOSSY_HALF: {
         unilane_utf8_encoder e;
         unilane_utf8_encoder_init(&e, op == DF_ENCODE_STRICT ? UNILANE_STRICT : UNILANE_LOSSY);
-        r = unilane_utf8_encode(&e, u, n, (char *)out, op == DF_ENCODE_LOSSY_HALF ? 3 * n / 2 : 3 * n, 1);
+        r = unilane_utf8_encode(&e, u, n, (char *)out,
+                                op == DF_ENCODE_LOSSY_HALF ? 3 * n / 2 : 3 * n, 1);
         break;
     }
     default: break;
@@ -169,23 +217,27 @@ static void df_compare(const void *src, size_t n, int unit, size_t in_al, size_t
         for (bk = 0; bk < DF_PRE && ok[-1 - (long)bk] == DF_CANARY; bk++)
             ;
         UT_CHECK(bs == DF_PRE && bk == DF_PRE,
-                 "%s wrote before dst [%s; seed 0x%llx; length %zu; input offset %zu; output offset %zu]: "
+                 "%s wrote before dst [%s; seed 0x%llx; length %zu; input offset %zu; output "
+                 "offset %zu]: "
                  "scalar changed dst[-%zu], %s changed dst[-%zu] (0: none)\n  input: %s",
                  df_names[op], df_tag, (unsigned long long)ut_seed(), n, in_al, out_al,
-                 bs == DF_PRE ? (size_t)0 : bs + 1, ut_kernels[ut_cur], bk == DF_PRE ? (size_t)0 : bk + 1,
+                 bs == DF_PRE ? (size_t)0 : bs + 1, ut_kernels[ut_cur],
+                 bk == DF_PRE ? (size_t)0 : bk + 1,
                  unit == 1 ? ut_hex8(in, n) : ut_hex16((const uint16_t *)(void *)in, n));
         d = ut_first_diff(os, ok, span);
-        UT_CHECK(rs.status == rk.status && rs.read == rk.read && rs.written == rk.written && d == span,
-                 "%s differs from scalar [%s; seed 0x%llx; length %zu; input offset %zu; output offset %zu]\n"
-                 "  scalar: {%s, read %zu, written %zu}\n  %-6s: {%s, read %zu, written %zu}\n"
-                 "  first differing output byte: %zu%s\n  input: %s\n  scalar output from byte %zu: %s\n"
-                 "  kernel output from byte %zu: %s",
-                 df_names[op], df_tag, (unsigned long long)ut_seed(), n, in_al, out_al,
-                 unilane_status_string(rs.status), rs.read, rs.written, ut_kernels[ut_cur],
-                 unilane_status_string(rk.status), rk.read, rk.written, d, d == span ? " (none)" : "",
-                 unit == 1 ? ut_hex8(in, n) : ut_hex16((const uint16_t *)(void *)in, n),
-                 d > 16 ? d - 16 : 0, ut_hex8(os + (d > 16 ? d - 16 : 0), 64),
-                 d > 16 ? d - 16 : 0, ut_hex8(ok + (d > 16 ? d - 16 : 0), 64));
+        UT_CHECK(
+            rs.status == rk.status && rs.read == rk.read && rs.written == rk.written && d == span,
+            "%s differs from scalar [%s; seed 0x%llx; length %zu; input offset %zu; output offset "
+            "%zu]\n"
+            "  scalar: {%s, read %zu, written %zu}\n  %-6s: {%s, read %zu, written %zu}\n"
+            "  first differing output byte: %zu%s\n  input: %s\n  scalar output from byte %zu: %s\n"
+            "  kernel output from byte %zu: %s",
+            df_names[op], df_tag, (unsigned long long)ut_seed(), n, in_al, out_al,
+            unilane_status_string(rs.status), rs.read, rs.written, ut_kernels[ut_cur],
+            unilane_status_string(rk.status), rk.read, rk.written, d, d == span ? " (none)" : "",
+            unit == 1 ? ut_hex8(in, n) : ut_hex16((const uint16_t *)(void *)in, n),
+            d > 16 ? d - 16 : 0, ut_hex8(os + (d > 16 ? d - 16 : 0), 64), d > 16 ? d - 16 : 0,
+            ut_hex8(ok + (d > 16 ? d - 16 : 0), 64));
         out_al = oa_saved;
     }
     unilane_use_kernel(ut_kernels[ut_cur]);
@@ -201,17 +253,10 @@ static size_t df_gen_bytes(ut_rng *r, unsigned char *b, size_t n, int kind)
         for (i = 0; i < n; i++)
             b[i] = (unsigned char)(0x20 + ut_below(r, 95));
         return n;
-    case 1:
-        return ut_gen_latin1(r, b, n, 200);
-    case 2: /* valid UTF-8 */
-        k = ut_gen_utf8(r, b, n, 0, (int)ut_below(r, 500));
-        break;
-    case 3: /* rare errors */
-        k = ut_gen_utf8(r, b, n, 10, (int)ut_below(r, 500));
-        break;
-    case 4: /* many errors */
-        k = ut_gen_utf8(r, b, n, 300, 100);
-        break;
+    case 1: return ut_gen_latin1(r, b, n, 200);
+    case 2: /* valid UTF-8 */ k = ut_gen_utf8(r, b, n, 0, (int)ut_below(r, 500)); break;
+    case 3: /* rare errors */ k = ut_gen_utf8(r, b, n, 10, (int)ut_below(r, 500)); break;
+    case 4: /* many errors */ k = ut_gen_utf8(r, b, n, 300, 100); break;
     default: /* valid 2-byte only (Latin-1 range) text */
         for (k = 0; k + 2 <= n;) {
             if (ut_below(r, 3) == 0) {
@@ -242,15 +287,9 @@ static size_t df_gen_units(ut_rng *r, uint16_t *b, size_t n, int kind)
         for (i = 0; i < n; i++)
             b[i] = (uint16_t)(ut_below(r, 4) ? ut_below(r, 256) : 0x20 + ut_below(r, 95));
         return n;
-    case 2:
-        k = ut_gen_utf16(r, b, n, 0, (int)ut_below(r, 500));
-        break;
-    case 3:
-        k = ut_gen_utf16(r, b, n, 10, (int)ut_below(r, 500));
-        break;
-    default:
-        k = ut_gen_utf16(r, b, n, 300, 100);
-        break;
+    case 2: k = ut_gen_utf16(r, b, n, 0, (int)ut_below(r, 500)); break;
+    case 3: k = ut_gen_utf16(r, b, n, 10, (int)ut_below(r, 500)); break;
+    default: k = ut_gen_utf16(r, b, n, 300, 100); break;
     }
     while (k < n)
         b[k++] = 0x7A;
@@ -285,7 +324,8 @@ END_TEST
 
 START_TEST(df_alignments)
 {
-    static const size_t lens[] = {1, 15, 16, 17, 31, 32, 33, 47, 63, 64, 65, 96, 127, 128, 129, 200, 255, 256, 257};
+    static const size_t lens[] = { 1,  15, 16,  17,  31,  32,  33,  47,  63, 64,
+                                   65, 96, 127, 128, 129, 200, 255, 256, 257 };
     static unsigned char b[DF_MAX];
     static uint16_t u[DF_MAX];
     ut_rng r;
@@ -320,9 +360,11 @@ START_TEST(df_random_mixtures)
     ut_rng_init(&r, "df_random_mixtures", 0);
     for (it = 0; it < iters; it++) {
         size_t cap = it % 4 == 0 ? DF_MAX : ut_below(&r, 700);
-        n = ut_gen_utf8(&r, b, cap, it % 3 == 0 ? 0 : (int)ut_below(&r, 60), (int)ut_below(&r, 1000));
+        n = ut_gen_utf8(&r, b, cap, it % 3 == 0 ? 0 : (int)ut_below(&r, 60),
+                        (int)ut_below(&r, 1000));
         df_compare(b, n, 1, ut_below(&r, 64), ut_below(&r, 64));
-        n = ut_gen_utf16(&r, u, cap, it % 3 == 0 ? 0 : (int)ut_below(&r, 60), (int)ut_below(&r, 1000));
+        n = ut_gen_utf16(&r, u, cap, it % 3 == 0 ? 0 : (int)ut_below(&r, 60),
+                         (int)ut_below(&r, 1000));
         df_compare(u, n, 2, 2 * ut_below(&r, 32), ut_below(&r, 64));
     }
     UT_DONE();
@@ -354,8 +396,8 @@ END_TEST
 
 START_TEST(df_lone_surrogates)
 {
-    static const uint16_t sur[] = {0xD800, 0xDBFF, 0xDC00, 0xDFFF};
-    static const uint16_t bg[] = {0x0041, 0x00E9, 0x4E2D, 0xFFFD};
+    static const uint16_t sur[] = { 0xD800, 0xDBFF, 0xDC00, 0xDFFF };
+    static const uint16_t bg[] = { 0x0041, 0x00E9, 0x4E2D, 0xFFFD };
     uint16_t u[130];
     size_t s, g, i, k, n;
     ut_select(_i);
@@ -386,9 +428,10 @@ END_TEST
 
 START_TEST(df_straddles)
 {
-    static const char *const seqs[] = {"\xC3\xA9", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80", "\xEF\xBF\xBF", "\xF4\x8F\xBF\xBF",
-                                       "\xED\x9F\xBF", "\xE0\xA0\x80", "\xC2\x80"};
-    static const char *const bgs[] = {"a", "\xC3\xA9", "\xE4\xB8\xAD"};
+    static const char *const seqs[] = { "\xC3\xA9",     "\xE4\xB8\xAD",     "\xF0\x9F\x98\x80",
+                                        "\xEF\xBF\xBF", "\xF4\x8F\xBF\xBF", "\xED\x9F\xBF",
+                                        "\xE0\xA0\x80", "\xC2\x80" };
+    static const char *const bgs[] = { "a", "\xC3\xA9", "\xE4\xB8\xAD" };
     unsigned char b[200];
     uint16_t u[200];
     size_t s, g, i, k, n = 136, sl, cut;
@@ -450,8 +493,9 @@ START_TEST(df_latin1_lanes)
             }
     /* UTF-16: units around the ASCII/Latin-1/surrogate edges in every lane */
     {
-        static const uint16_t vals[] = {0x00, 0x7F, 0x80, 0xFF, 0x100, 0x7FF, 0x800, 0xD7FF, 0xD800, 0xDBFF,
-                                        0xDC00, 0xDFFF, 0xE000, 0xFFFF, 0x0180, 0x8000, 0xFF00, 0x00C0};
+        static const uint16_t vals[] = { 0x00,   0x7F,   0x80,   0xFF,   0x100,  0x7FF,
+                                         0x800,  0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF,
+                                         0xE000, 0xFFFF, 0x0180, 0x8000, 0xFF00, 0x00C0 };
         size_t k;
         for (k = 0; k < sizeof vals / sizeof vals[0]; k++)
             for (lane = 0; lane < 64; lane++) {
@@ -479,11 +523,11 @@ END_TEST
    once accepted C0/C1 at the end of a block followed by 2-byte text.) */
 START_TEST(df_bytes_in_multibyte_text)
 {
-    static const char *const bgs[] = {"\xC3\xA9", "a\xC3\xA9", "\xE4\xB8\xAD", "a\xE4\xB8\xAD", "ab\xE4\xB8\xAD",
-                                       "\xD0\xB6\xE4\xB8\xAD", "\xF0\x9F\x98\x80",
+    static const char *const bgs[] = { "\xC3\xA9", "a\xC3\xA9", "\xE4\xB8\xAD", "a\xE4\xB8\xAD",
+                                       "ab\xE4\xB8\xAD", "\xD0\xB6\xE4\xB8\xAD", "\xF0\x9F\x98\x80",
                                        /* mostly ASCII with a sparse multi-byte character */
                                        "abcdefghijklmnop\xE4\xB8\xAD", "abcdefghij\xC3\xA9",
-                                       "abcdefghijklmnopqrstuvwxyz0123456789\xF0\x9F\x98\x80"};
+                                       "abcdefghijklmnopqrstuvwxyz0123456789\xF0\x9F\x98\x80" };
     unsigned char b[192];
     size_t g, v, lane, k, n;
     ut_select(_i);
@@ -523,11 +567,11 @@ static Suite *make_suite(void)
     TCase *tc;
     if (ut_nkernels < 2)
         printf("differential: no SIMD kernel on this machine/build: nothing to compare\n");
-#define DF_CASE(fn)                                       \
-    tc = ut_tcase(#fn);                                   \
-    tcase_add_checked_fixture(tc, df_setup, df_teardown); \
-    tcase_add_loop_test(tc, fn, 1, ut_nkernels);          \
-    suite_add_tcase(s, tc)
+#define DF_CASE(fn)                                     \
+  tc = ut_tcase(#fn);                                   \
+  tcase_add_checked_fixture(tc, df_setup, df_teardown); \
+  tcase_add_loop_test(tc, fn, 1, ut_nkernels);          \
+  suite_add_tcase(s, tc)
     DF_CASE(df_every_length);
     DF_CASE(df_alignments);
     DF_CASE(df_random_mixtures);

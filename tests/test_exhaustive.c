@@ -35,8 +35,8 @@ START_TEST(ex_code_points)
         n8 = ref_encode_utf8(cp, u8);
         n16 = ref_encode_utf16(cp, u16);
         r = unilane_validate_utf8((const char *)u8, n8);
-        UT_CHECK(r.status == UNILANE_OK && r.read == n8 && r.written == 0, "validate_utf8 U+%04X: %s %zu",
-                 cp, unilane_status_string(r.status), r.read);
+        UT_CHECK(r.status == UNILANE_OK && r.read == n8 && r.written == 0,
+                 "validate_utf8 U+%04X: %s %zu", cp, unilane_status_string(r.status), r.read);
         r = unilane_utf8_to_utf16((const char *)u8, n8, o16);
         UT_CHECK(r.status == UNILANE_OK && r.read == n8 && r.written == n16 &&
                      memcmp(o16, u16, n16 * 2) == 0,
@@ -50,13 +50,16 @@ START_TEST(ex_code_points)
         k = unilane_utf16_length_from_utf8_lossy((const char *)u8, n8);
         UT_CHECK(k == n16, "utf16_length_from_utf8_lossy U+%04X: %zu", cp, k);
         r = unilane_validate_utf16(u16, n16);
-        UT_CHECK(r.status == UNILANE_OK && r.read == n16 && r.written == 0, "validate_utf16 U+%04X", cp);
+        UT_CHECK(r.status == UNILANE_OK && r.read == n16 && r.written == 0, "validate_utf16 U+%04X",
+                 cp);
         r = unilane_utf16_to_utf8(u16, n16, o8);
-        UT_CHECK(r.status == UNILANE_OK && r.read == n16 && r.written == n8 && memcmp(o8, u8, n8) == 0,
-                 "utf16_to_utf8 U+%04X (%s): %s read %zu written %zu out %s", cp, ut_hex16(u16, n16),
-                 unilane_status_string(r.status), r.read, r.written, ut_hex8(o8, r.written));
+        UT_CHECK(
+            r.status == UNILANE_OK && r.read == n16 && r.written == n8 && memcmp(o8, u8, n8) == 0,
+            "utf16_to_utf8 U+%04X (%s): %s read %zu written %zu out %s", cp, ut_hex16(u16, n16),
+            unilane_status_string(r.status), r.read, r.written, ut_hex8(o8, r.written));
         k = unilane_utf16_to_utf8_lossy(u16, n16, o8);
-        UT_CHECK(k == n8 && memcmp(o8, u8, n8) == 0, "utf16_to_utf8_lossy U+%04X: %s", cp, ut_hex8(o8, k));
+        UT_CHECK(k == n8 && memcmp(o8, u8, n8) == 0, "utf16_to_utf8_lossy U+%04X: %s", cp,
+                 ut_hex8(o8, k));
         k = unilane_utf8_length_from_utf16(u16, n16);
         UT_CHECK(k == n8, "utf8_length_from_utf16 U+%04X: %zu", cp, k);
         k = unilane_utf16_make_well_formed(u16, n16, o16);
@@ -65,8 +68,8 @@ START_TEST(ex_code_points)
         if (cp <= 0xFF) {
             UT_CHECK(r.status == UNILANE_OK && r.read == n8 && r.written == 1 &&
                          (unsigned char)o8[0] == cp,
-                     "utf8_to_latin1 U+%04X: %s read %zu written %zu", cp, unilane_status_string(r.status),
-                     r.read, r.written);
+                     "utf8_to_latin1 U+%04X: %s read %zu written %zu", cp,
+                     unilane_status_string(r.status), r.read, r.written);
         } else {
             UT_CHECK(r.status == UNILANE_TOO_LARGE && r.read == 0 && r.written == 0,
                      "utf8_to_latin1 U+%04X: %s read %zu written %zu, expected too large at 0", cp,
@@ -74,18 +77,21 @@ START_TEST(ex_code_points)
         }
         r = unilane_utf16_to_latin1(u16, n16, o8);
         if (cp <= 0xFF) {
-            UT_CHECK(r.status == UNILANE_OK && r.read == 1 && r.written == 1 && (unsigned char)o8[0] == cp,
+            UT_CHECK(r.status == UNILANE_OK && r.read == 1 && r.written == 1 &&
+                         (unsigned char)o8[0] == cp,
                      "utf16_to_latin1 U+%04X", cp);
             l1 = (unsigned char)cp;
             k = unilane_latin1_to_utf8((const char *)&l1, 1, o8);
-            UT_CHECK(k == n8 && memcmp(o8, u8, n8) == 0, "latin1_to_utf8 %02X: %s", cp, ut_hex8(o8, k));
+            UT_CHECK(k == n8 && memcmp(o8, u8, n8) == 0, "latin1_to_utf8 %02X: %s", cp,
+                     ut_hex8(o8, k));
             k = unilane_utf8_length_from_latin1((const char *)&l1, 1);
             UT_CHECK(k == n8, "utf8_length_from_latin1 %02X: %zu", cp, k);
             k = unilane_latin1_to_utf16((const char *)&l1, 1, o16);
             UT_CHECK(k == 1 && o16[0] == cp, "latin1_to_utf16 %02X", cp);
         } else {
             UT_CHECK(r.status == UNILANE_TOO_LARGE && r.read == 0 && r.written == 0,
-                     "utf16_to_latin1 U+%04X: %s read %zu", cp, unilane_status_string(r.status), r.read);
+                     "utf16_to_latin1 U+%04X: %s read %zu", cp, unilane_status_string(r.status),
+                     r.read);
         }
     }
     UT_DONE();
@@ -131,7 +137,8 @@ END_TEST
    and fourth bytes. */
 START_TEST(ex_utf8_4_bytes_sampled)
 {
-    static const unsigned char tails[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xF0, 0xFF};
+    static const unsigned char tails[] = { 0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F,
+                                           0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xF0, 0xFF };
     unsigned char b[4];
     uint32_t x;
     size_t i, j;
@@ -146,14 +153,16 @@ START_TEST(ex_utf8_4_bytes_sampled)
             for (j = 0; j < ntails; j++) {
                 b[2] = tails[i];
                 b[3] = tails[j];
-                ut_check_bytes(b, 4, UT_F_VALIDATE | UT_F_LOSSY | UT_F_STRICT | UT_F_LATIN1 | UT_F_LENGTHS);
+                ut_check_bytes(
+                    b, 4, UT_F_VALIDATE | UT_F_LOSSY | UT_F_STRICT | UT_F_LATIN1 | UT_F_LENGTHS);
             }
     }
     UT_DONE();
 }
 END_TEST
 
-static const uint16_t ex_ctx[] = {0x0041, 0x00E9, 0x0100, 0x4E2D, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xFFFD, 0x0000};
+static const uint16_t ex_ctx[] = { 0x0041, 0x00E9, 0x0100, 0x4E2D, 0xD800,
+                                   0xDBFF, 0xDC00, 0xDFFF, 0xFFFD, 0x0000 };
 
 START_TEST(ex_utf16_units)
 {
@@ -161,7 +170,9 @@ START_TEST(ex_utf16_units)
     size_t c;
     uint16_t b[3];
     ut_select(_i);
-    for (u = 0; u < 0x10000; u += ut_full() ? 1 : (u >= 0xD7F0 && u < 0xE010) || u < 0x110 ? 3 : 37) {
+    for (u = 0; u < 0x10000; u += ut_full()                                  ? 1
+                                  : (u >= 0xD7F0 && u < 0xE010) || u < 0x110 ? 3
+                                                                             : 37) {
         b[0] = (uint16_t)u;
         ut_check_units(b, 1, UT_F_ALL);
         for (c = 0; c < sizeof ex_ctx / sizeof ex_ctx[0]; c++) {
@@ -211,10 +222,10 @@ static Suite *make_suite(void)
     Suite *s = suite_create("exhaustive");
     TCase *tc;
 
-#define EX_CASE(fn)                                   \
-    tc = ut_tcase(#fn);                               \
-    tcase_add_loop_test(tc, fn, 0, ut_nkernels);      \
-    suite_add_tcase(s, tc)
+#define EX_CASE(fn)                            \
+  tc = ut_tcase(#fn);                          \
+  tcase_add_loop_test(tc, fn, 0, ut_nkernels); \
+  suite_add_tcase(s, tc)
     EX_CASE(ex_code_points);
     EX_CASE(ex_utf8_1_and_2_bytes);
     EX_CASE(ex_utf8_3_bytes);

@@ -44,11 +44,11 @@ static uint32_t exc_start(const char *tag, uint32_t stride)
     return (uint32_t)(ut_hash(h) % stride);
 }
 
-static void exc_note(int kernel, const char *fam, uint32_t stride, uint32_t start, unsigned long long count,
-                     const char *what)
+static void exc_note(int kernel, const char *fam, uint32_t stride, uint32_t start,
+                     unsigned long long count, const char *what)
 {
-    printf("%s [%s]: %s; stride %u from %u (seed 0x%llx): %llu inputs\n", fam, ut_kernels[kernel], what,
-           stride, start, (unsigned long long)ut_seed(), count);
+    printf("%s [%s]: %s; stride %u from %u (seed 0x%llx): %llu inputs\n", fam, ut_kernels[kernel],
+           what, stride, start, (unsigned long long)ut_seed(), count);
     fflush(stdout);
 }
 
@@ -62,7 +62,7 @@ static ut_ctx exc_offset_ctx(uint64_t h, uint32_t x, unsigned j, unsigned per)
 }
 
 #define EXC_BASIC (UT_F_VALIDATE | UT_F_STRICT | UT_F_LOSSY)
-#define EXC_MORE (UT_F_VALIDATE | UT_F_STRICT | UT_F_LOSSY | UT_F_LATIN1 | UT_F_LENGTHS)
+#define EXC_MORE  (UT_F_VALIDATE | UT_F_STRICT | UT_F_LOSSY | UT_F_LATIN1 | UT_F_LENGTHS)
 
 /* Every scalar value in both forms, each in one context drawn from the
    seed: validation, strict and lossy conversion (and the Latin-1 and length
@@ -70,7 +70,8 @@ static ut_ctx exc_offset_ctx(uint64_t h, uint32_t x, unsigned j, unsigned per)
    lane offset, for every function (as UTF-8, as Latin-1 bytes, as UTF-16). */
 START_TEST(exc_code_points)
 {
-    uint32_t cp, stride = exc_stride(1) * exc_thin(_i), start = exc_start("exc_code_points", stride);
+    uint32_t cp, stride = exc_stride(1) * exc_thin(_i),
+                 start = exc_start("exc_code_points", stride);
     unsigned long long count = 0;
     unsigned char u8[4];
     uint16_t u16[2];
@@ -87,7 +88,8 @@ START_TEST(exc_code_points)
         ut_check_units_ctx(u16, n16, mask, ut_ctx_hash(ut_hash(cp ^ 0x5A5A5A5Au), UT_CTX_AUTO));
         count++;
     }
-    exc_note(_i, "exc_code_points", stride, start, count, "scalar values as UTF-8 and UTF-16, one context each");
+    exc_note(_i, "exc_code_points", stride, start, count,
+             "scalar values as UTF-8 and UTF-16, one context each");
     for (cp = 0; cp <= 0xFF; cp++) {
         unsigned char l1 = (unsigned char)cp;
         n8 = ref_encode_utf8(cp, u8);
@@ -95,7 +97,8 @@ START_TEST(exc_code_points)
         for (k = cp % exc_thin(_i); k < 64; k += exc_thin(_i)) {
             unsigned h = (unsigned)(ut_hash(cp * 64 + k) >> 40);
             ut_check_bytes_ctx(u8, n8, UT_F_ALL, ut_ctx_nth(k * 16 + h % 16, UT_CTX_AUTO));
-            ut_check_bytes_ctx(&l1, 1, UT_F_FROM_LATIN1, ut_ctx_nth(k * 16 + (h >> 4) % 16, UT_CTX_AUTO));
+            ut_check_bytes_ctx(&l1, 1, UT_F_FROM_LATIN1,
+                               ut_ctx_nth(k * 16 + (h >> 4) % 16, UT_CTX_AUTO));
             ut_check_units_ctx(u16, 1, UT_F_ALL, ut_ctx_nth(k * 16 + (h >> 8) % 16, UT_CTX_AUTO));
         }
     }
@@ -126,7 +129,8 @@ END_TEST
 START_TEST(exc_utf8_2_bytes)
 {
     unsigned char b[2];
-    uint32_t x, stride = exc_stride(1) * exc_thin(_i), start = exc_start("exc_utf8_2_bytes", stride);
+    uint32_t x, stride = exc_stride(1) * exc_thin(_i),
+                start = exc_start("exc_utf8_2_bytes", stride);
     unsigned long long count = 0;
     unsigned j, per = ut_full() ? 64 : 2;
     ut_select(_i);
@@ -135,11 +139,13 @@ START_TEST(exc_utf8_2_bytes)
         b[0] = (unsigned char)(x >> 8);
         b[1] = (unsigned char)x;
         for (j = 0; j < per; j++)
-            ut_check_bytes_ctx(b, 2, UT_F_VALIDATE | UT_F_LOSSY, exc_offset_ctx(h, x / stride, j, per));
+            ut_check_bytes_ctx(b, 2, UT_F_VALIDATE | UT_F_LOSSY,
+                               exc_offset_ctx(h, x / stride, j, per));
         ut_check_bytes_ctx(b, 2, UT_F_ALL, ut_ctx_hash(ut_hash(h), UT_CTX_AUTO));
         count++;
     }
-    exc_note(_i, "exc_utf8_2_bytes", stride, start, count, "every lane offset for validate+lossy, every function once");
+    exc_note(_i, "exc_utf8_2_bytes", stride, start, count,
+             "every lane offset for validate+lossy, every function once");
     UT_DONE();
 }
 END_TEST
@@ -149,7 +155,8 @@ END_TEST
 START_TEST(exc_utf8_3_bytes)
 {
     unsigned char b[3];
-    uint32_t x, stride = exc_stride(11) * exc_thin(_i), start = exc_start("exc_utf8_3_bytes", stride);
+    uint32_t x, stride = exc_stride(11) * exc_thin(_i),
+                start = exc_start("exc_utf8_3_bytes", stride);
     unsigned long long count = 0;
     ut_select(_i);
     for (x = start; x < 0x1000000; x += stride) {
@@ -160,7 +167,8 @@ START_TEST(exc_utf8_3_bytes)
                            ut_ctx_hash(ut_hash(x), UT_CTX_AUTO));
         count++;
     }
-    exc_note(_i, "exc_utf8_3_bytes", stride, start, count, "validate+lossy (every 4th: +strict, lengths), one context each");
+    exc_note(_i, "exc_utf8_3_bytes", stride, start, count,
+             "validate+lossy (every 4th: +strict, lengths), one context each");
     UT_DONE();
 }
 END_TEST
@@ -169,10 +177,12 @@ END_TEST
    a set of third and fourth bytes, strided, one context each. */
 START_TEST(exc_utf8_4_bytes)
 {
-    static const unsigned char leads[] = {0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF8};
-    static const unsigned char tails[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xF0, 0xFF};
+    static const unsigned char leads[] = { 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF8 };
+    static const unsigned char tails[] = { 0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F,
+                                           0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xF0, 0xFF };
     unsigned char b[4];
-    uint32_t x, stride = exc_stride(3) * exc_thin(_i), start = exc_start("exc_utf8_4_bytes", stride);
+    uint32_t x, stride = exc_stride(3) * exc_thin(_i),
+                start = exc_start("exc_utf8_4_bytes", stride);
     uint32_t space = (uint32_t)(sizeof leads * 256 * sizeof tails * sizeof tails);
     unsigned long long count = 0;
     ut_select(_i);
@@ -184,15 +194,18 @@ START_TEST(exc_utf8_4_bytes)
         y /= sizeof tails;
         b[1] = (unsigned char)(y % 256);
         b[0] = leads[y / 256];
-        ut_check_bytes_ctx(b, 4, EXC_BASIC | (count % 4 ? 0 : UT_F_LATIN1), ut_ctx_hash(ut_hash(x), UT_CTX_AUTO));
+        ut_check_bytes_ctx(b, 4, EXC_BASIC | (count % 4 ? 0 : UT_F_LATIN1),
+                           ut_ctx_hash(ut_hash(x), UT_CTX_AUTO));
         count++;
     }
-    exc_note(_i, "exc_utf8_4_bytes", stride, start, count, "4-byte leads x every second byte x 14 x 14");
+    exc_note(_i, "exc_utf8_4_bytes", stride, start, count,
+             "4-byte leads x every second byte x 14 x 14");
     UT_DONE();
 }
 END_TEST
 
-static const uint16_t exc_nb[] = {0x0041, 0x00E9, 0x0100, 0x4E2D, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xFFFD, 0x0000};
+static const uint16_t exc_nb[] = { 0x0041, 0x00E9, 0x0100, 0x4E2D, 0xD800,
+                                   0xDBFF, 0xDC00, 0xDFFF, 0xFFFD, 0x0000 };
 #define EXC_NNB (sizeof exc_nb / sizeof exc_nb[0])
 
 /* Every 16-bit unit: alone at every lane offset 0..63 for validation and
@@ -210,11 +223,13 @@ START_TEST(exc_utf16_units)
         uint64_t h = ut_hash(u);
         b[0] = (uint16_t)u;
         for (j = 0; j < per; j++)
-            ut_check_units_ctx(b, 1, UT_F_VALIDATE | UT_F_LOSSY, exc_offset_ctx(h, u / stride, j, per));
+            ut_check_units_ctx(b, 1, UT_F_VALIDATE | UT_F_LOSSY,
+                               exc_offset_ctx(h, u / stride, j, per));
         ut_check_units_ctx(b, 1, UT_F_ALL, ut_ctx_hash(ut_hash(h), UT_CTX_AUTO));
         for (j = 0; j < 4; j++) {
             size_t w = (u / stride * 4 + j) % (2 * EXC_NNB);
-            int mask = UT_F_VALIDATE | UT_F_LOSSY | (j % 2 ? UT_F_WELLFORMED | UT_F_LATIN1 : UT_F_STRICT | UT_F_PREFIX);
+            int mask = UT_F_VALIDATE | UT_F_LOSSY |
+                       (j % 2 ? UT_F_WELLFORMED | UT_F_LATIN1 : UT_F_STRICT | UT_F_PREFIX);
             b[w % 2] = (uint16_t)u;
             b[1 - w % 2] = exc_nb[w / 2];
             ut_check_units_ctx(b, 2, mask, ut_ctx_hash(ut_hash(h + 1 + j), UT_CTX_AUTO));
@@ -222,7 +237,8 @@ START_TEST(exc_utf16_units)
         b[0] = 0x41;
         b[1] = (uint16_t)u;
         b[2] = 0x42;
-        ut_check_units_ctx(b, 3, UT_F_VALIDATE | UT_F_STRICT | UT_F_WELLFORMED, ut_ctx_hash(ut_hash(h + 99), UT_CTX_AUTO));
+        ut_check_units_ctx(b, 3, UT_F_VALIDATE | UT_F_STRICT | UT_F_WELLFORMED,
+                           ut_ctx_hash(ut_hash(h + 99), UT_CTX_AUTO));
         count++;
     }
     exc_note(_i, "exc_utf16_units", stride, start, count,
@@ -248,7 +264,8 @@ START_TEST(exc_utf16_pairs)
         ut_check_units_ctx(b, 2, EXC_BASIC | UT_F_LENGTHS, ut_ctx_hash(hh, UT_CTX_AUTO));
         b[0] = l;
         b[1] = h;
-        ut_check_units_ctx(b, 2, EXC_BASIC | UT_F_WELLFORMED, ut_ctx_hash(ut_hash(hh), UT_CTX_AUTO));
+        ut_check_units_ctx(b, 2, EXC_BASIC | UT_F_WELLFORMED,
+                           ut_ctx_hash(ut_hash(hh), UT_CTX_AUTO));
         if (count % 16 == 0) {
             b[0] = 0x61;
             b[1] = h;
@@ -258,7 +275,8 @@ START_TEST(exc_utf16_pairs)
         }
         count++;
     }
-    exc_note(_i, "exc_utf16_pairs", stride, start, count, "pairs and reversed pairs, one context each");
+    exc_note(_i, "exc_utf16_pairs", stride, start, count,
+             "pairs and reversed pairs, one context each");
     UT_DONE();
 }
 END_TEST
@@ -266,8 +284,8 @@ END_TEST
 /* The units at the edges of every range in every one of the 1024 contexts. */
 START_TEST(exc_utf16_edges)
 {
-    static const uint16_t v[] = {0x0000, 0x007F, 0x0080, 0x00FF, 0x0100, 0x07FF, 0x0800, 0xD7FF, 0xD800,
-                                 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFD, 0xFFFE, 0xFFFF};
+    static const uint16_t v[] = { 0x0000, 0x007F, 0x0080, 0x00FF, 0x0100, 0x07FF, 0x0800, 0xD7FF,
+                                  0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFD, 0xFFFE, 0xFFFF };
     unsigned k, step = (ut_full() ? 1 : 7) * exc_thin(_i);
     size_t i;
     ut_select(_i);
@@ -283,10 +301,10 @@ static Suite *make_suite(void)
     Suite *s = suite_create("exhaustive_ctx");
     TCase *tc;
 
-#define EXC_CASE(fn)                                  \
-    tc = ut_tcase(#fn);                               \
-    tcase_add_loop_test(tc, fn, 0, ut_nkernels);      \
-    suite_add_tcase(s, tc)
+#define EXC_CASE(fn)                           \
+  tc = ut_tcase(#fn);                          \
+  tcase_add_loop_test(tc, fn, 0, ut_nkernels); \
+  suite_add_tcase(s, tc)
     EXC_CASE(exc_code_points);
     EXC_CASE(exc_utf8_1_byte);
     EXC_CASE(exc_utf8_2_bytes);

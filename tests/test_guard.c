@@ -24,8 +24,9 @@ static void gd_on_fault(int sig)
 {
     fprintf(stderr, "\nFAULT (signal %d) [kernel %s] in %s, %s, len %zu, input kind %d: %s\n", sig,
             ut_cur < ut_nkernels ? ut_kernels[ut_cur] : "?", gd_fn, gd_where, gd_len, gd_kind,
-            gd_fn[0] == 'u' && strstr(gd_fn, "utf16_") == gd_fn ? ut_hex16((const uint16_t *)gd_inp, gd_len)
-                                                                 : ut_hex8(gd_inp, gd_len));
+            gd_fn[0] == 'u' && strstr(gd_fn, "utf16_") == gd_fn
+                ? ut_hex16((const uint16_t *)gd_inp, gd_len)
+                : ut_hex8(gd_inp, gd_len));
     fflush(stderr);
     signal(sig, SIG_DFL);
     raise(sig);
@@ -61,7 +62,7 @@ static void gd_teardown(void)
    the guard page before gd_out_start (a write before dst faults). */
 static int gd_out_mode;
 static unsigned char *gd_dst;
-#define GD_PRE 32
+#define GD_PRE    32
 #define GD_CANARY 0xA5
 
 /* An output of `bytes` bytes at the place gd_out_mode says. */
@@ -86,13 +87,15 @@ static size_t gd_pre_changed(void)
     return far;
 }
 
-#define GD_PRE_CHECK(where, n)                                                                     \
-    do {                                                                                           \
-        size_t far_ = gd_pre_changed();                                                            \
-        UT_CHECK(far_ == 0, "%s %s len %zu: wrote dst[-%zu] before dst", gd_fn, where, (size_t)(n), far_); \
-    } while (0)
+#define GD_PRE_CHECK(where, n)                                                                  \
+  do {                                                                                          \
+    size_t far_ = gd_pre_changed();                                                             \
+    UT_CHECK(far_ == 0, "%s %s len %zu: wrote dst[-%zu] before dst", gd_fn, where, (size_t)(n), \
+             far_);                                                                             \
+  } while (0)
 
-#define GD_RES_OK(g, e) ((g).status == (e).status && (g).read == (e).read && (g).written == (e).written)
+#define GD_RES_OK(g, e) \
+  ((g).status == (e).status && (g).read == (e).read && (g).written == (e).written)
 
 static void gd_bytes(const unsigned char *in, size_t n, const char *where)
 {
@@ -108,38 +111,45 @@ static void gd_bytes(const unsigned char *in, size_t n, const char *where)
     gd_inp = in;
     for (k = 0; k < n && in[k] < 0x80; k++)
         ;
-    UT_CHECK((GD_AT("ascii_prefix"), unilane_ascii_prefix)(c, n) == k, "ascii_prefix %s len %zu", where, n);
+    UT_CHECK((GD_AT("ascii_prefix"), unilane_ascii_prefix)(c, n) == k, "ascii_prefix %s len %zu",
+             where, n);
     e = ref_validate_utf8(in, n);
     g = (GD_AT("validate_utf8"), unilane_validate_utf8)(c, n);
-    UT_CHECK(GD_RES_OK(g, e), "validate_utf8 %s len %zu: %s at %zu", where, n, unilane_status_string(g.status), g.read);
+    UT_CHECK(GD_RES_OK(g, e), "validate_utf8 %s len %zu: %s at %zu", where, n,
+             unilane_status_string(g.status), g.read);
 
     e = ref_utf8_to_utf16(in, n, r16);
     o = gd_outp(e.written * 2);
     g = (GD_AT("utf8_to_utf16"), unilane_utf8_to_utf16)(c, n, (uint16_t *)o);
     GD_PRE_CHECK(where, n);
-    UT_CHECK(GD_RES_OK(g, e) && memcmp(o, r16, e.written * 2) == 0, "utf8_to_utf16 %s len %zu (%s)", where, n,
-             ut_hex8(in, n));
+    UT_CHECK(GD_RES_OK(g, e) && memcmp(o, r16, e.written * 2) == 0, "utf8_to_utf16 %s len %zu (%s)",
+             where, n, ut_hex8(in, n));
     en = ref_utf8_to_utf16_lossy(in, n, r16);
     o = gd_outp(en * 2);
     gn = (GD_AT("utf8_to_utf16_lossy"), unilane_utf8_to_utf16_lossy)(c, n, (uint16_t *)o);
     GD_PRE_CHECK(where, n);
-    UT_CHECK(gn == en && memcmp(o, r16, en * 2) == 0, "utf8_to_utf16_lossy %s len %zu (%s)", where, n, ut_hex8(in, n));
-    UT_CHECK((GD_AT("utf16_length_from_utf8_lossy"), unilane_utf16_length_from_utf8_lossy)(c, n) == en, "utf16_length_from_utf8_lossy %s len %zu", where, n);
-    UT_CHECK((GD_AT("utf16_length_from_utf8"), unilane_utf16_length_from_utf8)(c, n) == ref_utf16_length_from_utf8_formula(in, n),
+    UT_CHECK(gn == en && memcmp(o, r16, en * 2) == 0, "utf8_to_utf16_lossy %s len %zu (%s)", where,
+             n, ut_hex8(in, n));
+    UT_CHECK((GD_AT("utf16_length_from_utf8_lossy"), unilane_utf16_length_from_utf8_lossy)(c, n) ==
+                 en,
+             "utf16_length_from_utf8_lossy %s len %zu", where, n);
+    UT_CHECK((GD_AT("utf16_length_from_utf8"), unilane_utf16_length_from_utf8)(c, n) ==
+                 ref_utf16_length_from_utf8_formula(in, n),
              "utf16_length_from_utf8 %s len %zu", where, n);
     e = ref_utf8_to_latin1(in, n, r8);
     o = gd_outp(e.written);
     g = (GD_AT("utf8_to_latin1"), unilane_utf8_to_latin1)(c, n, (char *)o);
     GD_PRE_CHECK(where, n);
-    UT_CHECK(GD_RES_OK(g, e) && memcmp(o, r8, e.written) == 0, "utf8_to_latin1 %s len %zu (%s)", where, n,
-             ut_hex8(in, n));
+    UT_CHECK(GD_RES_OK(g, e) && memcmp(o, r8, e.written) == 0, "utf8_to_latin1 %s len %zu (%s)",
+             where, n, ut_hex8(in, n));
 
     en = ref_latin1_to_utf8(in, n, r8);
     o = gd_outp(en);
     gn = (GD_AT("latin1_to_utf8"), unilane_latin1_to_utf8)(c, n, (char *)o);
     GD_PRE_CHECK(where, n);
     UT_CHECK(gn == en && memcmp(o, r8, en) == 0, "latin1_to_utf8 %s len %zu", where, n);
-    UT_CHECK((GD_AT("utf8_length_from_latin1"), unilane_utf8_length_from_latin1)(c, n) == en, "utf8_length_from_latin1 %s len %zu", where, n);
+    UT_CHECK((GD_AT("utf8_length_from_latin1"), unilane_utf8_length_from_latin1)(c, n) == en,
+             "utf8_length_from_latin1 %s len %zu", where, n);
     o = gd_outp(n * 2);
     gn = (GD_AT("latin1_to_utf16"), unilane_latin1_to_utf16)(c, n, (uint16_t *)o);
     GD_PRE_CHECK(where, n);
@@ -165,8 +175,9 @@ static void gd_bytes(const unsigned char *in, size_t n, const char *where)
             g = (GD_AT("utf8_decode"), unilane_utf8_decode)(&d, c, n, (uint16_t *)o, en, 1);
             GD_PRE_CHECK(where, n);
             UT_CHECK(g.status == e.status && g.written == en && memcmp(o, r16, en * 2) == 0,
-                     "utf8_decode(%s) %s len %zu: %s written %zu, expected %s %zu", mode ? "lossy" : "strict", where,
-                     n, unilane_status_string(g.status), g.written, unilane_status_string(e.status), en);
+                     "utf8_decode(%s) %s len %zu: %s written %zu, expected %s %zu",
+                     mode ? "lossy" : "strict", where, n, unilane_status_string(g.status),
+                     g.written, unilane_status_string(e.status), en);
         }
     }
 }
@@ -184,10 +195,12 @@ static void gd_units(const uint16_t *in, size_t n, const char *where)
     gd_inp = in;
     for (k = 0; k < n && in[k] < 0x80; k++)
         ;
-    UT_CHECK((GD_AT("utf16_ascii_prefix"), unilane_utf16_ascii_prefix)(in, n) == k, "utf16_ascii_prefix %s len %zu", where, n);
+    UT_CHECK((GD_AT("utf16_ascii_prefix"), unilane_utf16_ascii_prefix)(in, n) == k,
+             "utf16_ascii_prefix %s len %zu", where, n);
     for (k = 0; k < n && in[k] <= 0xFF; k++)
         ;
-    UT_CHECK((GD_AT("utf16_latin1_prefix"), unilane_utf16_latin1_prefix)(in, n) == k, "utf16_latin1_prefix %s len %zu", where, n);
+    UT_CHECK((GD_AT("utf16_latin1_prefix"), unilane_utf16_latin1_prefix)(in, n) == k,
+             "utf16_latin1_prefix %s len %zu", where, n);
     e = ref_validate_utf16(in, n);
     g = (GD_AT("validate_utf16"), unilane_validate_utf16)(in, n);
     UT_CHECK(GD_RES_OK(g, e), "validate_utf16 %s len %zu", where, n);
@@ -195,19 +208,22 @@ static void gd_units(const uint16_t *in, size_t n, const char *where)
     o = gd_outp(e.written);
     g = (GD_AT("utf16_to_latin1"), unilane_utf16_to_latin1)(in, n, (char *)o);
     GD_PRE_CHECK(where, n);
-    UT_CHECK(GD_RES_OK(g, e) && memcmp(o, r8, e.written) == 0, "utf16_to_latin1 %s len %zu", where, n);
+    UT_CHECK(GD_RES_OK(g, e) && memcmp(o, r8, e.written) == 0, "utf16_to_latin1 %s len %zu", where,
+             n);
     e = ref_utf16_to_utf8(in, n, r8);
     o = gd_outp(e.written);
     g = (GD_AT("utf16_to_utf8"), unilane_utf16_to_utf8)(in, n, (char *)o);
     GD_PRE_CHECK(where, n);
-    UT_CHECK(GD_RES_OK(g, e) && memcmp(o, r8, e.written) == 0, "utf16_to_utf8 %s len %zu (%s)", where, n,
-             ut_hex16(in, n));
+    UT_CHECK(GD_RES_OK(g, e) && memcmp(o, r8, e.written) == 0, "utf16_to_utf8 %s len %zu (%s)",
+             where, n, ut_hex16(in, n));
     en = ref_utf16_to_utf8_lossy(in, n, r8);
     o = gd_outp(en);
     gn = (GD_AT("utf16_to_utf8_lossy"), unilane_utf16_to_utf8_lossy)(in, n, (char *)o);
     GD_PRE_CHECK(where, n);
-    UT_CHECK(gn == en && memcmp(o, r8, en) == 0, "utf16_to_utf8_lossy %s len %zu (%s)", where, n, ut_hex16(in, n));
-    UT_CHECK((GD_AT("utf8_length_from_utf16"), unilane_utf8_length_from_utf16)(in, n) == en, "utf8_length_from_utf16 %s len %zu", where, n);
+    UT_CHECK(gn == en && memcmp(o, r8, en) == 0, "utf16_to_utf8_lossy %s len %zu (%s)", where, n,
+             ut_hex16(in, n));
+    UT_CHECK((GD_AT("utf8_length_from_utf16"), unilane_utf8_length_from_utf16)(in, n) == en,
+             "utf8_length_from_utf16 %s len %zu", where, n);
     en = ref_utf16_make_well_formed(in, n, r16);
     o = gd_outp(n * 2);
     gn = (GD_AT("utf16_make_well_formed"), unilane_utf16_make_well_formed)(in, n, (uint16_t *)o);
@@ -229,8 +245,8 @@ static void gd_units(const uint16_t *in, size_t n, const char *where)
             g = (GD_AT("utf8_encode"), unilane_utf8_encode)(&d, in, n, (char *)o, en, 1);
             GD_PRE_CHECK(where, n);
             UT_CHECK(g.status == e.status && g.written == en && memcmp(o, r8, en) == 0,
-                     "utf8_encode(%s) %s len %zu: %s written %zu", mode ? "lossy" : "strict", where, n,
-                     unilane_status_string(g.status), g.written);
+                     "utf8_encode(%s) %s len %zu: %s written %zu", mode ? "lossy" : "strict", where,
+                     n, unilane_status_string(g.status), g.written);
         }
     }
 }
@@ -304,7 +320,7 @@ static size_t gd_make_units(ut_rng *r, uint16_t *b, size_t n, int kind)
     }
 }
 
-static const size_t gd_long[] = {511, 512, 513, 1000, 1023, 1024, GD_MAX};
+static const size_t gd_long[] = { 511, 512, 513, 1000, 1023, 1024, GD_MAX };
 
 START_TEST(gd_all_functions)
 {
@@ -334,7 +350,8 @@ START_TEST(gd_all_functions)
             gd_units(ue, n, "input at end, output at end");
             memcpy(gd_in_start.ptr, tu, 2 * n);
             gd_out_mode = 1;
-            gd_units((const uint16_t *)(void *)gd_in_start.ptr, n, "input at start, output at start");
+            gd_units((const uint16_t *)(void *)gd_in_start.ptr, n,
+                     "input at start, output at start");
         }
     }
     UT_DONE();

@@ -26,8 +26,8 @@ static void ic_utf8(const unsigned char *s, size_t n)
     UT_CHECK(U_SUCCESS(err), "ICU u_strFromUTF8WithSub failed: %s", u_errorName(err));
     got = unilane_utf8_to_utf16_lossy((const char *)s, n, ours);
     UT_CHECK(got == (size_t)len && memcmp(ours, icu, got * 2) == 0,
-             "utf8_to_utf16_lossy(%s) disagrees with ICU:\n  ICU:     %s\n  unilane: %s", ut_hex8(s, n),
-             ut_hex16((const uint16_t *)icu, (size_t)len), ut_hex16(ours, got));
+             "utf8_to_utf16_lossy(%s) disagrees with ICU:\n  ICU:     %s\n  unilane: %s",
+             ut_hex8(s, n), ut_hex16((const uint16_t *)icu, (size_t)len), ut_hex16(ours, got));
     rn = ref_utf8_to_utf16_lossy(s, n, ref);
     UT_CHECK(rn == (size_t)len && memcmp(ref, icu, rn * 2) == 0,
              "reference lossy(%s) disagrees with ICU:\n  ICU: %s\n  ref: %s", ut_hex8(s, n),
@@ -44,23 +44,24 @@ static void ic_utf16(const uint16_t *s, size_t n)
     int32_t len = 0, subs = 0;
     size_t got;
 
-    u_strToUTF8WithSub(icu, 3 * IC_MAX + 8, &len, (const UChar *)s, (int32_t)n, 0xFFFD, &subs, &err);
+    u_strToUTF8WithSub(icu, 3 * IC_MAX + 8, &len, (const UChar *)s, (int32_t)n, 0xFFFD, &subs,
+                       &err);
     UT_CHECK(U_SUCCESS(err), "ICU u_strToUTF8WithSub failed: %s", u_errorName(err));
     got = unilane_utf16_to_utf8_lossy(s, n, ours);
     UT_CHECK(got == (size_t)len && memcmp(ours, icu, got) == 0,
-             "utf16_to_utf8_lossy(%s) disagrees with ICU:\n  ICU:     %s\n  unilane: %s", ut_hex16(s, n),
-             ut_hex8(icu, (size_t)len), ut_hex8(ours, got));
-    UT_CHECK(unilane_utf8_length_from_utf16(s, n) == (size_t)len, "utf8_length_from_utf16(%s) != ICU length %d",
-             ut_hex16(s, n), (int)len);
+             "utf16_to_utf8_lossy(%s) disagrees with ICU:\n  ICU:     %s\n  unilane: %s",
+             ut_hex16(s, n), ut_hex8(icu, (size_t)len), ut_hex8(ours, got));
+    UT_CHECK(unilane_utf8_length_from_utf16(s, n) == (size_t)len,
+             "utf8_length_from_utf16(%s) != ICU length %d", ut_hex16(s, n), (int)len);
     got = unilane_utf16_make_well_formed(s, n, wf);
-    UT_CHECK(got == (size_t)subs, "utf16_make_well_formed(%s) replaced %zu, ICU substituted %d", ut_hex16(s, n),
-             got, (int)subs);
+    UT_CHECK(got == (size_t)subs, "utf16_make_well_formed(%s) replaced %zu, ICU substituted %d",
+             ut_hex16(s, n), got, (int)subs);
 }
 
 START_TEST(ic_random_utf8)
 {
     static unsigned char b[IC_MAX];
-    static const int bads[] = {0, 5, 50, 300, 1000};
+    static const int bads[] = { 0, 5, 50, 300, 1000 };
     ut_rng r;
     size_t it, n, m, iters = ut_iters(20000);
     ut_select(_i);
@@ -85,21 +86,22 @@ END_TEST
 START_TEST(ic_random_utf16)
 {
     static uint16_t u[IC_MAX];
-    static const int bads[] = {0, 5, 50, 300, 1000};
+    static const int bads[] = { 0, 5, 50, 300, 1000 };
     ut_rng r;
     size_t it, n, m, iters = ut_iters(20000);
     ut_select(_i);
     ut_rng_init(&r, "ic_random_utf16", 0);
     for (it = 0; it < iters; it++) {
-        n = ut_gen_utf16(&r, u, it % 5 == 0 ? ut_below(&r, IC_MAX) : ut_below(&r, 100), bads[it % 5],
-                         (int)ut_below(&r, 800));
+        n = ut_gen_utf16(&r, u, it % 5 == 0 ? ut_below(&r, IC_MAX) : ut_below(&r, 100),
+                         bads[it % 5], (int)ut_below(&r, 800));
         ic_utf16(u, n);
         for (m = 0; m < 1 + ut_below(&r, 4); m++)
             n = ut_mutate_units(&r, u, n, IC_MAX);
         ic_utf16(u, n);
         n = ut_below(&r, 32);
         for (m = 0; m < n; m++)
-            u[m] = (uint16_t)(ut_below(&r, 2) ? 0xD800 + ut_below(&r, 0x800) : ut_below(&r, 0x10000));
+            u[m] =
+                (uint16_t)(ut_below(&r, 2) ? 0xD800 + ut_below(&r, 0x800) : ut_below(&r, 0x10000));
         ic_utf16(u, n);
     }
     UT_DONE();
@@ -156,7 +158,8 @@ START_TEST(ic_utf8_short_in_context)
     unsigned char b[3];
     uint32_t x, step = (ut_full() ? 1 : 23) * ic_thin(_i);
     ut_select(_i);
-    printf("ic_utf8_short_in_context [%s]: every %u-th of the 65536 2-byte prefixes (+80, +BF), seed 0x%llx\n",
+    printf("ic_utf8_short_in_context [%s]: every %u-th of the 65536 2-byte prefixes (+80, +BF), "
+           "seed 0x%llx\n",
            ut_kernels[_i], step, (unsigned long long)ut_seed());
     fflush(stdout);
     for (x = (uint32_t)(ut_hash(0x1C0) % step); x < 0x10000; x += step) {
@@ -188,7 +191,8 @@ START_TEST(ic_short_random_in_context)
         ic_utf8_ctx(b, n, ut_ctx_hash(ut_rand(&r), UT_CTX_AUTO));
         n = 1 + ut_below(&r, 6);
         for (m = 0; m < n; m++)
-            u[m] = (uint16_t)(ut_below(&r, 2) ? 0xD800 + ut_below(&r, 0x800) : ut_below(&r, 0x10000));
+            u[m] =
+                (uint16_t)(ut_below(&r, 2) ? 0xD800 + ut_below(&r, 0x800) : ut_below(&r, 0x10000));
         ic_utf16_ctx(u, n, ut_ctx_hash(ut_rand(&r), UT_CTX_AUTO));
     }
     UT_DONE();
@@ -199,10 +203,10 @@ static Suite *make_suite(void)
 {
     Suite *s = suite_create("icu");
     TCase *tc;
-#define IC_CASE(fn)                               \
-    tc = ut_tcase(#fn);                           \
-    tcase_add_loop_test(tc, fn, 0, ut_nkernels);  \
-    suite_add_tcase(s, tc)
+#define IC_CASE(fn)                            \
+  tc = ut_tcase(#fn);                          \
+  tcase_add_loop_test(tc, fn, 0, ut_nkernels); \
+  suite_add_tcase(s, tc)
     IC_CASE(ic_random_utf8);
     IC_CASE(ic_random_utf16);
     IC_CASE(ic_utf8_short_exhaustive);

@@ -25,7 +25,7 @@ static void env_expect(int ok, const char *what)
 
 int main(int argc, char **argv)
 {
-    static const char *const names[] = {"scalar", "avx2", "neon"};
+    static const char *const names[] = { "scalar", "avx2", "neon" };
     char first[32], want[64], msg[160];
     const char *expect = argc > 1 ? argv[1] : "best";
     const char *suffix = "-if-available";
@@ -47,14 +47,17 @@ int main(int argc, char **argv)
     } else {
         snprintf(want, sizeof want, "%s", expect);
     }
-    printf("CPU probe: %s\nUNILANE_KERNEL selected '%s' first; best for this CPU and build is '%s'; "
-           "expected '%s'\n", how, first, best, want);
+    printf(
+        "CPU probe: %s\nUNILANE_KERNEL selected '%s' first; best for this CPU and build is '%s'; "
+        "expected '%s'\n",
+        how, first, best, want);
     env_expect(strcmp(first, want) == 0, "first choice matches the expectation");
 
     /* Every kernel is selectable exactly when the probe and the build say so. */
     for (i = 0; i < sizeof names / sizeof names[0]; i++) {
         int exp = ut_kernel_expected(names[i], feats) ? 0 : -1;
-        snprintf(msg, sizeof msg, "use_kernel(\"%s\") == %d (from the CPU probe and the build)", names[i], exp);
+        snprintf(msg, sizeof msg, "use_kernel(\"%s\") == %d (from the CPU probe and the build)",
+                 names[i], exp);
         env_expect(unilane_use_kernel(names[i]) == exp, msg);
         if (exp == 0) {
             snprintf(msg, sizeof msg, "kernel() == \"%s\" after selecting it", names[i]);
@@ -71,7 +74,8 @@ int main(int argc, char **argv)
     env_expect(unilane_use_kernel("SCALAR") == -1, "use_kernel(\"SCALAR\") == -1");
     env_expect(unilane_use_kernel("bogus") == -1, "use_kernel(\"bogus\") == -1");
     env_expect(unilane_use_kernel("") == -1, "use_kernel(\"\") == -1");
-    env_expect(strcmp(unilane_kernel(), "scalar") == 0, "a failed use_kernel leaves the choice unchanged");
+    env_expect(strcmp(unilane_kernel(), "scalar") == 0,
+               "a failed use_kernel leaves the choice unchanged");
     env_expect(unilane_use_kernel("auto") == 0, "use_kernel(\"auto\") == 0");
     env_expect(strcmp(unilane_kernel(), best) == 0, "auto returns to the best kernel");
 #if defined(__x86_64__)

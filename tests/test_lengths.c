@@ -9,7 +9,7 @@
 START_TEST(len_utf8_random)
 {
     static unsigned char buf[UT_CHECK_MAX];
-    static const int bads[] = {0, 0, 5, 50, 300, 1000};
+    static const int bads[] = { 0, 0, 5, 50, 300, 1000 };
     ut_rng r;
     size_t it, n, iters = ut_iters(3000);
     ut_select(_i);
@@ -45,7 +45,7 @@ END_TEST
 START_TEST(len_utf16_random)
 {
     static uint16_t buf[UT_CHECK_MAX];
-    static const int bads[] = {0, 0, 5, 50, 300, 1000};
+    static const int bads[] = { 0, 0, 5, 50, 300, 1000 };
     ut_rng r;
     size_t it, n, iters = ut_iters(3000);
     ut_select(_i);
@@ -85,10 +85,10 @@ static Suite *make_suite(void)
 {
     Suite *s = suite_create("lengths");
     TCase *tc;
-#define LEN_CASE(fn)                              \
-    tc = ut_tcase(#fn);                           \
-    tcase_add_loop_test(tc, fn, 0, ut_nkernels);  \
-    suite_add_tcase(s, tc)
+#define LEN_CASE(fn)                           \
+  tc = ut_tcase(#fn);                          \
+  tcase_add_loop_test(tc, fn, 0, ut_nkernels); \
+  suite_add_tcase(s, tc)
     LEN_CASE(len_utf8_random);
     LEN_CASE(len_latin1_random);
     LEN_CASE(len_utf16_random);

@@ -19,29 +19,44 @@ typedef struct ref_vec {
 
 static const ref_vec ref_vecs[] = {
     /* Unicode 3.9, Table 3-8 (U+FFFD for maximal subparts). */
-    {S("\x61\xF1\x80\x80\xE1\x80\xC2\x62"), UNILANE_TOO_SHORT, 1,
-     {0x61, 0xFFFD, 0xFFFD, 0xFFFD, 0x62}, 5},
+    { S("\x61\xF1\x80\x80\xE1\x80\xC2\x62"),
+      UNILANE_TOO_SHORT,
+      1,
+      { 0x61, 0xFFFD, 0xFFFD, 0xFFFD, 0x62 },
+      5 },
     /* Table 3-9..3-11 style: a non-shortest form, surrogates, too large. */
-    {S("\xC0\xAF\xE0\x80\xBF\xF0\x81\x82\x41"), UNILANE_OVERLONG, 0,
-     {0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0x41}, 9},
-    {S("\xED\xA0\x80\xED\xBF\xBF\xED\xAF\x41"), UNILANE_SURROGATE, 0,
-     {0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0x41}, 9},
-    {S("\xF4\x91\x92\x93\xFF\x41\x80\xBF\x42"), UNILANE_TOO_LARGE, 0,
-     {0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0x41, 0xFFFD, 0xFFFD, 0x42}, 9},
-    {S("\xE1\x80\xE2\xF0\x91\x92\xF1\xBF\x41"), UNILANE_TOO_SHORT, 0,
-     {0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0x41}, 5},
-    {S("\x41\xF8\x80"), UNILANE_HEADER_BITS, 1, {0x41, 0xFFFD, 0xFFFD}, 3},
-    {S("\x80"), UNILANE_TOO_LONG, 0, {0xFFFD}, 1},
-    {S("\xF5\x80\x80\x80"), UNILANE_TOO_LARGE, 0, {0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD}, 4},
-    {S("\xF0\x9F\x98\x80"), UNILANE_OK, 4, {0xD83D, 0xDE00}, 2},
-    {S("\xF0\x9F\x98"), UNILANE_TOO_SHORT, 0, {0xFFFD}, 1},
-    {S("\xEF\xBB\xBF\x00\xC3\xA9"), UNILANE_OK, 6, {0xFEFF, 0x0000, 0x00E9}, 3},
-    {S("\xF4\x8F\xBF\xBF"), UNILANE_OK, 4, {0xDBFF, 0xDFFF}, 2},
-    {S("\xE0\xA0\x80\xED\x9F\xBF\xEE\x80\x80"), UNILANE_OK, 9, {0x0800, 0xD7FF, 0xE000}, 3},
-    {S("\xC2"), UNILANE_TOO_SHORT, 0, {0xFFFD}, 1},
-    {S("\xC2\x41"), UNILANE_TOO_SHORT, 0, {0xFFFD, 0x41}, 2},
-    {S("\xE0\x9F\x80"), UNILANE_OVERLONG, 0, {0xFFFD, 0xFFFD, 0xFFFD}, 3},
-    {S("\xF0\x8F\x80\x80"), UNILANE_OVERLONG, 0, {0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD}, 4},
+    { S("\xC0\xAF\xE0\x80\xBF\xF0\x81\x82\x41"),
+      UNILANE_OVERLONG,
+      0,
+      { 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0x41 },
+      9 },
+    { S("\xED\xA0\x80\xED\xBF\xBF\xED\xAF\x41"),
+      UNILANE_SURROGATE,
+      0,
+      { 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0x41 },
+      9 },
+    { S("\xF4\x91\x92\x93\xFF\x41\x80\xBF\x42"),
+      UNILANE_TOO_LARGE,
+      0,
+      { 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0x41, 0xFFFD, 0xFFFD, 0x42 },
+      9 },
+    { S("\xE1\x80\xE2\xF0\x91\x92\xF1\xBF\x41"),
+      UNILANE_TOO_SHORT,
+      0,
+      { 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0x41 },
+      5 },
+    { S("\x41\xF8\x80"), UNILANE_HEADER_BITS, 1, { 0x41, 0xFFFD, 0xFFFD }, 3 },
+    { S("\x80"), UNILANE_TOO_LONG, 0, { 0xFFFD }, 1 },
+    { S("\xF5\x80\x80\x80"), UNILANE_TOO_LARGE, 0, { 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD }, 4 },
+    { S("\xF0\x9F\x98\x80"), UNILANE_OK, 4, { 0xD83D, 0xDE00 }, 2 },
+    { S("\xF0\x9F\x98"), UNILANE_TOO_SHORT, 0, { 0xFFFD }, 1 },
+    { S("\xEF\xBB\xBF\x00\xC3\xA9"), UNILANE_OK, 6, { 0xFEFF, 0x0000, 0x00E9 }, 3 },
+    { S("\xF4\x8F\xBF\xBF"), UNILANE_OK, 4, { 0xDBFF, 0xDFFF }, 2 },
+    { S("\xE0\xA0\x80\xED\x9F\xBF\xEE\x80\x80"), UNILANE_OK, 9, { 0x0800, 0xD7FF, 0xE000 }, 3 },
+    { S("\xC2"), UNILANE_TOO_SHORT, 0, { 0xFFFD }, 1 },
+    { S("\xC2\x41"), UNILANE_TOO_SHORT, 0, { 0xFFFD, 0x41 }, 2 },
+    { S("\xE0\x9F\x80"), UNILANE_OVERLONG, 0, { 0xFFFD, 0xFFFD, 0xFFFD }, 3 },
+    { S("\xF0\x8F\x80\x80"), UNILANE_OVERLONG, 0, { 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD }, 4 },
 };
 
 START_TEST(ref_known_vectors)
@@ -100,7 +115,8 @@ START_TEST(ref_counts)
     size_t valid1 = 0, valid2 = 0, valid3 = 0;
     uint16_t out[4];
     ut_select_ref();
-    for (x = 0; x < 0x1000000; x += x < 0x10000 || (x >= 0xE00000 && x < 0xF00000) || ut_full() ? 1 : 0x10000) {
+    for (x = 0; x < 0x1000000;
+         x += x < 0x10000 || (x >= 0xE00000 && x < 0xF00000) || ut_full() ? 1 : 0x10000) {
         unilane_result r;
         b[0] = (unsigned char)(x >> 16);
         b[1] = (unsigned char)(x >> 8);
@@ -123,14 +139,15 @@ END_TEST
 
 START_TEST(ref_utf16_rules)
 {
-    static const uint16_t in[] = {0x41, 0xD800, 0xDC00, 0xDC00, 0xD800, 0x42, 0xDBFF};
+    static const uint16_t in[] = { 0x41, 0xD800, 0xDC00, 0xDC00, 0xD800, 0x42, 0xDBFF };
     uint16_t out[16];
     unsigned char u8[32];
     unilane_result r;
     size_t n;
     ut_select_ref();
     r = ref_validate_utf16(in, 7);
-    UT_CHECK(r.status == UNILANE_SURROGATE && r.read == 3, "validate %d %zu", (int)r.status, r.read);
+    UT_CHECK(r.status == UNILANE_SURROGATE && r.read == 3, "validate %d %zu", (int)r.status,
+             r.read);
     n = ref_utf16_make_well_formed(in, 7, out);
     UT_CHECK(n == 3 && out[3] == 0xFFFD && out[4] == 0xFFFD && out[6] == 0xFFFD &&
                  out[1] == 0xD800 && out[2] == 0xDC00,
@@ -142,7 +159,8 @@ START_TEST(ref_utf16_rules)
     UT_CHECK(r.status == UNILANE_SURROGATE && r.read == 3 && r.written == 5, "strict");
     r = ref_utf16_to_latin1(in, 7, u8);
     UT_CHECK(r.status == UNILANE_TOO_LARGE && r.read == 1 && r.written == 1, "latin1");
-    UT_CHECK(ref_utf16_length_from_utf8_formula((const unsigned char *)"\xF0\x9F\x98\x80\x80\xFF", 6) == 4,
+    UT_CHECK(ref_utf16_length_from_utf8_formula((const unsigned char *)"\xF0\x9F\x98\x80\x80\xFF",
+                                                6) == 4,
              "formula");
     UT_DONE();
 }

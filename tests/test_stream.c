@@ -19,21 +19,21 @@
 
 #include "checks.h"
 
-#define ST_MAX 4096   /* longest input */
-#define ST_SMALL 400  /* longest input of the small-chunk families */
-#define ST_CANARY 0xA5A5
+#define ST_MAX     4096 /* longest input */
+#define ST_SMALL   400  /* longest input of the small-chunk families */
+#define ST_CANARY  0xA5A5
 #define ST_CANARY8 0xA5
 
 /* How a run feeds its input: chunk sizes and capacities. Zero-initialise,
    then set what the plan needs. */
 typedef struct st_plan {
-    size_t chunk;      /* fixed chunk size (0: cuts, or random sizes) */
-    const size_t *cuts;/* else chunks end at these input positions (ascending), then the rest */
+    size_t chunk;       /* fixed chunk size (0: cuts, or random sizes) */
+    const size_t *cuts; /* else chunks end at these input positions (ascending), then the rest */
     size_t ncuts;
-    size_t chunkmax;   /* random chunks: 1..chunkmax units (0: 9), a quarter empty */
-    size_t cap;        /* capacity per call (SIZE_MAX: unlimited), unless capr */
-    int capr;          /* random capacities 0..capmax-1 */
-    size_t capmax;     /* (0: 8) */
+    size_t chunkmax; /* random chunks: 1..chunkmax units (0: 9), a quarter empty */
+    size_t cap;      /* capacity per call (SIZE_MAX: unlimited), unless capr */
+    int capr;        /* random capacities 0..capmax-1 */
+    size_t capmax;   /* (0: 8) */
     ut_rng *rng;
     const char *name;
 } st_plan;
@@ -82,7 +82,7 @@ static int st_decode_run(unilane_utf8_decoder *d, int mode, const unsigned char 
                          const st_plan *pl)
 {
     static uint16_t exp[ST_MAX + 8], out[ST_MAX + 64];
-    unilane_result e = {UNILANE_OK, 0, 0}, r;
+    unilane_result e = { UNILANE_OK, 0, 0 }, r;
     size_t en, w = 0, p = 0, ce, cap, avail, k, escalate = 0, calls = 0, ce_fill;
     int last;
 
@@ -121,20 +121,24 @@ static int st_decode_run(unilane_utf8_decoder *d, int mode, const unsigned char 
                     k++;
             else
                 k = ce_fill;
-            UT_CHECK(k >= ce_fill,
-                     "decode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote unit %zu past written %zu",
-                     mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), p, ce, cap, k - w, r.written);
+            UT_CHECK(
+                k >= ce_fill,
+                "decode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote unit %zu past written %zu",
+                mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), p, ce, cap, k - w, r.written);
             UT_CHECK(w + r.written <= en && memcmp(out + w, exp + w, r.written * 2) == 0,
-                     "decode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote %s at output %zu, expected %s",
+                     "decode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote %s at output %zu, "
+                     "expected %s",
                      mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), p, ce, cap,
-                     ut_hex16(out + w, r.written), w, ut_hex16(exp + w, en - w < r.written ? en - w : r.written));
+                     ut_hex16(out + w, r.written), w,
+                     ut_hex16(exp + w, en - w < r.written ? en - w : r.written));
             w += r.written;
             if (r.status == UNILANE_OUTPUT_FULL) {
-                UT_CHECK(w < en && cap - r.written < st_len16(exp + w),
-                         "decode(%s, %s) of %s: OUTPUT_FULL at output %zu with %zu units free, next "
-                         "character %s (expected output %zu units)",
-                         mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), w, cap - r.written,
-                         w < en ? ut_hex16(exp + w, st_len16(exp + w)) : "(none)", en);
+                UT_CHECK(
+                    w < en && cap - r.written < st_len16(exp + w),
+                    "decode(%s, %s) of %s: OUTPUT_FULL at output %zu with %zu units free, next "
+                    "character %s (expected output %zu units)",
+                    mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), w, cap - r.written,
+                    w < en ? ut_hex16(exp + w, st_len16(exp + w)) : "(none)", en);
                 p += r.read;
                 escalate = r.read == 0 && r.written == 0 ? escalate + 1 : 0;
                 continue;
@@ -142,12 +146,13 @@ static int st_decode_run(unilane_utf8_decoder *d, int mode, const unsigned char 
             escalate = 0;
             if (r.status != UNILANE_OK) {
                 size_t want = e.read >= p ? e.read - p : 0;
-                UT_CHECK(mode == UNILANE_STRICT && e.status == r.status && r.read == want && w == en,
+                UT_CHECK(mode == UNILANE_STRICT && e.status == r.status && r.read == want &&
+                             w == en,
                          "decode(%s, %s) of %s: chunk [%zu,%zu) last %d: %s read %zu (output %zu), "
                          "expected %s at global %zu -> read %zu (output %zu)",
                          mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), p, ce, last,
-                         unilane_status_string(r.status), r.read, w, unilane_status_string(e.status),
-                         e.read, want, en);
+                         unilane_status_string(r.status), r.read, w,
+                         unilane_status_string(e.status), e.read, want, en);
                 return 0;
             }
             UT_CHECK(r.read == ce - p, "decode(%s, %s) of %s: OK but read %zu of chunk [%zu,%zu)",
@@ -165,10 +170,11 @@ static int st_decode_run(unilane_utf8_decoder *d, int mode, const unsigned char 
     return 1;
 }
 
-static int st_encode_run(unilane_utf8_encoder *d, int mode, const uint16_t *s, size_t n, const st_plan *pl)
+static int st_encode_run(unilane_utf8_encoder *d, int mode, const uint16_t *s, size_t n,
+                         const st_plan *pl)
 {
     static unsigned char exp[3 * ST_MAX + 8], out[3 * ST_MAX + 64];
-    unilane_result e = {UNILANE_OK, 0, 0}, r;
+    unilane_result e = { UNILANE_OK, 0, 0 }, r;
     size_t en, w = 0, p = 0, ce, cap, avail, k, escalate = 0, calls = 0, ce_fill;
     int last;
 
@@ -207,20 +213,24 @@ static int st_encode_run(unilane_utf8_encoder *d, int mode, const uint16_t *s, s
                     k++;
             else
                 k = ce_fill;
-            UT_CHECK(k >= ce_fill,
-                     "encode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote byte %zu past written %zu",
-                     mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), p, ce, cap, k - w, r.written);
+            UT_CHECK(
+                k >= ce_fill,
+                "encode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote byte %zu past written %zu",
+                mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), p, ce, cap, k - w, r.written);
             UT_CHECK(w + r.written <= en && memcmp(out + w, exp + w, r.written) == 0,
-                     "encode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote %s at output %zu, expected %s",
+                     "encode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote %s at output %zu, "
+                     "expected %s",
                      mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), p, ce, cap,
-                     ut_hex8(out + w, r.written), w, ut_hex8(exp + w, en - w < r.written ? en - w : r.written));
+                     ut_hex8(out + w, r.written), w,
+                     ut_hex8(exp + w, en - w < r.written ? en - w : r.written));
             w += r.written;
             if (r.status == UNILANE_OUTPUT_FULL) {
-                UT_CHECK(w < en && cap - r.written < st_len8(exp + w),
-                         "encode(%s, %s) of %s: OUTPUT_FULL at output %zu with %zu bytes free, next "
-                         "character %s (expected output %zu bytes)",
-                         mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), w, cap - r.written,
-                         w < en ? ut_hex8(exp + w, st_len8(exp + w)) : "(none)", en);
+                UT_CHECK(
+                    w < en && cap - r.written < st_len8(exp + w),
+                    "encode(%s, %s) of %s: OUTPUT_FULL at output %zu with %zu bytes free, next "
+                    "character %s (expected output %zu bytes)",
+                    mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), w, cap - r.written,
+                    w < en ? ut_hex8(exp + w, st_len8(exp + w)) : "(none)", en);
                 p += r.read;
                 escalate = r.read == 0 && r.written == 0 ? escalate + 1 : 0;
                 continue;
@@ -228,12 +238,13 @@ static int st_encode_run(unilane_utf8_encoder *d, int mode, const uint16_t *s, s
             escalate = 0;
             if (r.status != UNILANE_OK) {
                 size_t want = e.read >= p ? e.read - p : 0;
-                UT_CHECK(mode == UNILANE_STRICT && e.status == r.status && r.read == want && w == en,
+                UT_CHECK(mode == UNILANE_STRICT && e.status == r.status && r.read == want &&
+                             w == en,
                          "encode(%s, %s) of %s: chunk [%zu,%zu) last %d: %s read %zu (output %zu), "
                          "expected %s at global %zu -> read %zu (output %zu)",
                          mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), p, ce, last,
-                         unilane_status_string(r.status), r.read, w, unilane_status_string(e.status),
-                         e.read, want, en);
+                         unilane_status_string(r.status), r.read, w,
+                         unilane_status_string(e.status), e.read, want, en);
                 return 0;
             }
             UT_CHECK(r.read == ce - p, "encode(%s, %s) of %s: OK but read %zu of chunk [%zu,%zu)",
@@ -343,7 +354,7 @@ static void st_encode_all(const uint16_t *s, size_t n, ut_rng *rng, int thorough
 
 START_TEST(st_decode_random)
 {
-    static const int bads[] = {0, 0, 20, 100, 400};
+    static const int bads[] = { 0, 0, 20, 100, 400 };
     unsigned char buf[ST_SMALL];
     ut_rng r;
     size_t it, n, iters = ut_iters(800);
@@ -363,7 +374,7 @@ END_TEST
 
 START_TEST(st_encode_random)
 {
-    static const int bads[] = {0, 0, 20, 100, 400};
+    static const int bads[] = { 0, 0, 20, 100, 400 };
     uint16_t buf[ST_SMALL];
     ut_rng r;
     size_t it, n, iters = ut_iters(800);
@@ -371,8 +382,8 @@ START_TEST(st_encode_random)
     ut_rng_init(&r, "st_encode_random", 0);
     for (it = 0; it < iters; it++) {
         int thorough = it % 4 == 0;
-        n = ut_gen_utf16(&r, buf, thorough ? ut_below(&r, 48) : ut_below(&r, ST_SMALL), bads[it % 5],
-                         (int)ut_below(&r, 600));
+        n = ut_gen_utf16(&r, buf, thorough ? ut_below(&r, 48) : ut_below(&r, ST_SMALL),
+                         bads[it % 5], (int)ut_below(&r, 600));
         if (it % 3 == 2)
             n = ut_mutate_units(&r, buf, n, ST_SMALL);
         st_encode_all(buf, n, &r, thorough);
@@ -382,13 +393,38 @@ START_TEST(st_encode_random)
 END_TEST
 
 /* Short fixed inputs: every partial sequence, every error class, pairs. */
-static const char *const st_v8[] = {"", "a", "\xC3", "\xC3\xA9", "\xE4\xB8", "\xE4\xB8\xAD", "\xF0\x9F",
-    "\xF0\x9F\x98", "\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80\xF0\x9F\x98\x80", "a\xF0\x9F\x98", "\x80",
-    "\xC0\xAF", "\xE0\x80\x80", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xF8", "\xE1\x80\x41",
-    "\x61\xF1\x80\x80\xE1\x80\xC2\x62", "\xF1\x80\x80", "\xEF\xBB\xBF", "\xC2\x80\xC2"};
-static const uint16_t st_v16[][6] = {{0}, {0x41}, {0xD83D}, {0xD83D, 0xDE00}, {0xDE00}, {0xD83D, 0x41},
-    {0xD83D, 0xD83D, 0xDE00}, {0x41, 0xD800}, {0xE9, 0x4E2D, 0xD83D, 0xDE00, 0xDC00, 0xD800}};
-static const size_t st_n16[] = {0, 1, 1, 2, 1, 2, 3, 2, 6};
+static const char *const st_v8[] = { "",
+                                     "a",
+                                     "\xC3",
+                                     "\xC3\xA9",
+                                     "\xE4\xB8",
+                                     "\xE4\xB8\xAD",
+                                     "\xF0\x9F",
+                                     "\xF0\x9F\x98",
+                                     "\xF0\x9F\x98\x80",
+                                     "\xF0\x9F\x98\x80\xF0\x9F\x98\x80",
+                                     "a\xF0\x9F\x98",
+                                     "\x80",
+                                     "\xC0\xAF",
+                                     "\xE0\x80\x80",
+                                     "\xED\xA0\x80",
+                                     "\xF4\x90\x80\x80",
+                                     "\xF8",
+                                     "\xE1\x80\x41",
+                                     "\x61\xF1\x80\x80\xE1\x80\xC2\x62",
+                                     "\xF1\x80\x80",
+                                     "\xEF\xBB\xBF",
+                                     "\xC2\x80\xC2" };
+static const uint16_t st_v16[][6] = { { 0 },
+                                      { 0x41 },
+                                      { 0xD83D },
+                                      { 0xD83D, 0xDE00 },
+                                      { 0xDE00 },
+                                      { 0xD83D, 0x41 },
+                                      { 0xD83D, 0xD83D, 0xDE00 },
+                                      { 0x41, 0xD800 },
+                                      { 0xE9, 0x4E2D, 0xD83D, 0xDE00, 0xDC00, 0xD800 } };
+static const size_t st_n16[] = { 0, 1, 1, 2, 1, 2, 3, 2, 6 };
 
 START_TEST(st_edge_inputs)
 {
@@ -414,8 +450,8 @@ END_TEST
  * from 3 before to 3 after the output of s[0..at); large random chunkings
  * and capacities.
  */
-static const size_t st_big_chunks[] = {65, 100, 128, 257, 1000, 0};
-static const size_t st_big_caps[] = {SIZE_MAX, 70, 129, 300, 1001, SIZE_MAX};
+static const size_t st_big_chunks[] = { 65, 100, 128, 257, 1000, 0 };
+static const size_t st_big_caps[] = { SIZE_MAX, 70, 129, 300, 1001, SIZE_MAX };
 #define ST_NBIG (sizeof st_big_chunks / sizeof st_big_chunks[0])
 
 static void st_decode_big(const unsigned char *s, size_t n, size_t at, size_t len, ut_rng *rng)
@@ -531,7 +567,7 @@ static void st_encode_big(const uint16_t *s, size_t n, size_t at, size_t len, ut
 /* Long random inputs (200..3000 units) through the big plans. */
 START_TEST(st_decode_big_random)
 {
-    static const int bads[] = {0, 0, 5, 50, 300};
+    static const int bads[] = { 0, 0, 5, 50, 300 };
     static unsigned char buf[ST_MAX];
     ut_rng r;
     size_t it, n, iters = ut_iters(400);
@@ -549,7 +585,7 @@ END_TEST
 
 START_TEST(st_encode_big_random)
 {
-    static const int bads[] = {0, 0, 5, 50, 300};
+    static const int bads[] = { 0, 0, 5, 50, 300 };
     static uint16_t buf[ST_MAX];
     ut_rng r;
     size_t it, n, iters = ut_iters(400);
@@ -610,7 +646,8 @@ START_TEST(st_flush_and_cap0)
     uint16_t o16[8];
     char o8[16];
     unilane_result r;
-    static const char *const partial[] = {"\xC3", "\xE4", "\xE4\xB8", "\xF0", "\xF0\x9F", "\xF0\x9F\x98", "\xF4\x8F\xBF"};
+    static const char *const partial[] = { "\xC3",     "\xE4",         "\xE4\xB8",    "\xF0",
+                                           "\xF0\x9F", "\xF0\x9F\x98", "\xF4\x8F\xBF" };
     size_t i, n;
     ut_select(_i);
     for (i = 0; i < sizeof partial / sizeof partial[0]; i++) {
@@ -618,40 +655,43 @@ START_TEST(st_flush_and_cap0)
         /* lossy: partial kept (read), then one U+FFFD at the final call */
         unilane_utf8_decoder_init(&d, UNILANE_LOSSY);
         r = unilane_utf8_decode(&d, partial[i], n, o16, 8, 0);
-        UT_CHECK(r.status == UNILANE_OK && r.read == n && r.written == 0, "lossy decode(%s, last 0): %s %zu %zu",
-                 ut_hex8(partial[i], n), unilane_status_string(r.status), r.read, r.written);
+        UT_CHECK(r.status == UNILANE_OK && r.read == n && r.written == 0,
+                 "lossy decode(%s, last 0): %s %zu %zu", ut_hex8(partial[i], n),
+                 unilane_status_string(r.status), r.read, r.written);
         r = unilane_utf8_decode(&d, NULL, 0, o16, 0, 1);
         UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.read == 0 && r.written == 0,
                  "lossy flush of %s with cap 0: %s %zu %zu", ut_hex8(partial[i], n),
                  unilane_status_string(r.status), r.read, r.written);
         r = unilane_utf8_decode(&d, NULL, 0, o16, 8, 1);
-        UT_CHECK(r.status == UNILANE_OK && r.written == 1 && o16[0] == 0xFFFD, "lossy flush of %s: %s %zu %04X",
-                 ut_hex8(partial[i], n), unilane_status_string(r.status), r.written, o16[0]);
+        UT_CHECK(r.status == UNILANE_OK && r.written == 1 && o16[0] == 0xFFFD,
+                 "lossy flush of %s: %s %zu %04X", ut_hex8(partial[i], n),
+                 unilane_status_string(r.status), r.written, o16[0]);
         /* reusable: a new stream on the same object */
         r = unilane_utf8_decode(&d, "\xC3\xA9", 2, o16, 8, 1);
         UT_CHECK(r.status == UNILANE_OK && r.read == 2 && r.written == 1 && o16[0] == 0xE9,
-                 "decoder reuse after flush: %s %zu %zu %04X", unilane_status_string(r.status), r.read,
-                 r.written, o16[0]);
+                 "decoder reuse after flush: %s %zu %zu %04X", unilane_status_string(r.status),
+                 r.read, r.written, o16[0]);
         /* strict: TOO_SHORT at the final call, read 0 */
         unilane_utf8_decoder_init(&d, UNILANE_STRICT);
         r = unilane_utf8_decode(&d, partial[i], n, o16, 8, 0);
-        UT_CHECK(r.status == UNILANE_OK && r.read == n && r.written == 0, "strict decode(%s, last 0)",
-                 ut_hex8(partial[i], n));
+        UT_CHECK(r.status == UNILANE_OK && r.read == n && r.written == 0,
+                 "strict decode(%s, last 0)", ut_hex8(partial[i], n));
         r = unilane_utf8_decode(&d, NULL, 0, o16, 8, 1);
-        UT_CHECK(r.status == UNILANE_TOO_SHORT && r.read == 0 && r.written == 0, "strict flush of %s: %s %zu",
-                 ut_hex8(partial[i], n), unilane_status_string(r.status), r.read);
+        UT_CHECK(r.status == UNILANE_TOO_SHORT && r.read == 0 && r.written == 0,
+                 "strict flush of %s: %s %zu", ut_hex8(partial[i], n),
+                 unilane_status_string(r.status), r.read);
         /* cap 0 with only a partial sequence due: no output was due */
         unilane_utf8_decoder_init(&d, UNILANE_LOSSY);
         r = unilane_utf8_decode(&d, partial[i], n, o16, 0, 0);
         UT_CHECK(r.status == UNILANE_OK && r.read == n && r.written == 0,
-                 "decode(%s, cap 0, last 0): %s read %zu (no output was due)", ut_hex8(partial[i], n),
-                 unilane_status_string(r.status), r.read);
+                 "decode(%s, cap 0, last 0): %s read %zu (no output was due)",
+                 ut_hex8(partial[i], n), unilane_status_string(r.status), r.read);
     }
     /* cap 0: output due -> OUTPUT_FULL, nothing read; nothing due -> OK */
     unilane_utf8_decoder_init(&d, UNILANE_STRICT);
     r = unilane_utf8_decode(&d, "ab", 2, o16, 0, 0);
-    UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.read == 0 && r.written == 0, "decode(ab, cap 0): %s %zu",
-             unilane_status_string(r.status), r.read);
+    UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.read == 0 && r.written == 0,
+             "decode(ab, cap 0): %s %zu", unilane_status_string(r.status), r.read);
     r = unilane_utf8_decode(&d, "", 0, o16, 0, 0);
     UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "decode(empty, cap 0)");
     r = unilane_utf8_decode(&d, "", 0, o16, 0, 1);
@@ -659,46 +699,50 @@ START_TEST(st_flush_and_cap0)
     /* a pair needs 2 units: cap 1 -> OUTPUT_FULL before it */
     unilane_utf8_decoder_init(&d, UNILANE_LOSSY);
     r = unilane_utf8_decode(&d, "a\xF0\x9F\x98\x80", 5, o16, 2, 1);
-    UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.read == 1 && r.written == 1, "decode pair, cap 2: %s %zu %zu",
-             unilane_status_string(r.status), r.read, r.written);
+    UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.read == 1 && r.written == 1,
+             "decode pair, cap 2: %s %zu %zu", unilane_status_string(r.status), r.read, r.written);
 
     /* encoder: a high surrogate pending at the end of a chunk */
     unilane_utf8_encoder_init(&e, UNILANE_LOSSY);
     {
-        static const uint16_t hi[1] = {0xD83D}, lo[1] = {0xDE00}, a[1] = {0x41};
+        static const uint16_t hi[1] = { 0xD83D }, lo[1] = { 0xDE00 }, a[1] = { 0x41 };
         r = unilane_utf8_encode(&e, hi, 1, o8, 16, 0);
-        UT_CHECK(r.status == UNILANE_OK && r.read == 1 && r.written == 0, "encode(high, last 0): %s %zu %zu",
-                 unilane_status_string(r.status), r.read, r.written);
+        UT_CHECK(r.status == UNILANE_OK && r.read == 1 && r.written == 0,
+                 "encode(high, last 0): %s %zu %zu", unilane_status_string(r.status), r.read,
+                 r.written);
         r = unilane_utf8_encode(&e, lo, 1, o8, 3, 0);
         UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.read == 0 && r.written == 0,
-                 "encode(low completing a pair, cap 3): %s %zu %zu", unilane_status_string(r.status), r.read,
-                 r.written);
+                 "encode(low completing a pair, cap 3): %s %zu %zu",
+                 unilane_status_string(r.status), r.read, r.written);
         r = unilane_utf8_encode(&e, lo, 1, o8, 4, 0);
-        UT_CHECK(r.status == UNILANE_OK && r.read == 1 && r.written == 4 && memcmp(o8, "\xF0\x9F\x98\x80", 4) == 0,
-                 "encode(low completing a pair, cap 4): %s %zu %zu", unilane_status_string(r.status), r.read,
-                 r.written);
+        UT_CHECK(r.status == UNILANE_OK && r.read == 1 && r.written == 4 &&
+                     memcmp(o8, "\xF0\x9F\x98\x80", 4) == 0,
+                 "encode(low completing a pair, cap 4): %s %zu %zu",
+                 unilane_status_string(r.status), r.read, r.written);
         r = unilane_utf8_encode(&e, hi, 1, o8, 16, 0);
         r = unilane_utf8_encode(&e, NULL, 0, o8, 2, 1);
-        UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.written == 0, "encode flush U+FFFD with cap 2: %s",
-                 unilane_status_string(r.status));
+        UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.written == 0,
+                 "encode flush U+FFFD with cap 2: %s", unilane_status_string(r.status));
         r = unilane_utf8_encode(&e, NULL, 0, o8, 3, 1);
         UT_CHECK(r.status == UNILANE_OK && r.written == 3 && memcmp(o8, "\xEF\xBF\xBD", 3) == 0,
-                 "encode lossy flush of a pending high surrogate: %s %zu", unilane_status_string(r.status),
-                 r.written);
+                 "encode lossy flush of a pending high surrogate: %s %zu",
+                 unilane_status_string(r.status), r.written);
         r = unilane_utf8_encode(&e, a, 1, o8, 3, 1);
-        UT_CHECK(r.status == UNILANE_OK && r.read == 1 && r.written == 1 && o8[0] == 'A', "encoder reuse");
+        UT_CHECK(r.status == UNILANE_OK && r.read == 1 && r.written == 1 && o8[0] == 'A',
+                 "encoder reuse");
         unilane_utf8_encoder_init(&e, UNILANE_STRICT);
         r = unilane_utf8_encode(&e, hi, 1, o8, 16, 0);
         UT_CHECK(r.status == UNILANE_OK && r.read == 1, "strict encode(high)");
         r = unilane_utf8_encode(&e, NULL, 0, o8, 16, 1);
-        UT_CHECK(r.status == UNILANE_SURROGATE && r.read == 0 && r.written == 0, "strict encode flush: %s %zu",
-                 unilane_status_string(r.status), r.read);
+        UT_CHECK(r.status == UNILANE_SURROGATE && r.read == 0 && r.written == 0,
+                 "strict encode flush: %s %zu", unilane_status_string(r.status), r.read);
         unilane_utf8_encoder_init(&e, UNILANE_STRICT);
         r = unilane_utf8_encode(&e, a, 1, o8, 0, 0);
-        UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.read == 0 && r.written == 0, "encode(A, cap 0)");
+        UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.read == 0 && r.written == 0,
+                 "encode(A, cap 0)");
         r = unilane_utf8_encode(&e, hi, 1, o8, 0, 0);
-        UT_CHECK(r.status == UNILANE_OK && r.read == 1 && r.written == 0, "encode(high, cap 0, last 0): %s %zu",
-                 unilane_status_string(r.status), r.read);
+        UT_CHECK(r.status == UNILANE_OK && r.read == 1 && r.written == 0,
+                 "encode(high, cap 0, last 0): %s %zu", unilane_status_string(r.status), r.read);
     }
     UT_DONE();
 }
@@ -708,10 +752,10 @@ static Suite *make_suite(void)
 {
     Suite *s = suite_create("stream");
     TCase *tc;
-#define ST_CASE(fn)                               \
-    tc = ut_tcase(#fn);                           \
-    tcase_add_loop_test(tc, fn, 0, ut_nkernels);  \
-    suite_add_tcase(s, tc)
+#define ST_CASE(fn)                            \
+  tc = ut_tcase(#fn);                          \
+  tcase_add_loop_test(tc, fn, 0, ut_nkernels); \
+  suite_add_tcase(s, tc)
     ST_CASE(st_flush_and_cap0);
     ST_CASE(st_edge_inputs);
     ST_CASE(st_decode_random);

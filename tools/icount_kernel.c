@@ -43,18 +43,18 @@ typedef struct ik_func {
 
 static const ik_func ik_funcs[] = {
     /* streaming: one call with the whole input, cap = the bound, last = 1 */
-    {"utf8_decode", IK_BYTES, 1, 1},          /* strict decoder */
-    {"utf8_decode_lossy", IK_BYTES, 1, 1},    /* lossy decoder */
-    {"utf8_encode", IK_UTF16, 3, 0},          /* strict encoder */
-    {"utf8_encode_lossy", IK_UTF16, 3, 0},    /* lossy encoder */
-    {"detect_bom", IK_BYTES, 0, 0},
+    { "utf8_decode", IK_BYTES, 1, 1 },       /* strict decoder */
+    { "utf8_decode_lossy", IK_BYTES, 1, 1 }, /* lossy decoder */
+    { "utf8_encode", IK_UTF16, 3, 0 },       /* strict encoder */
+    { "utf8_encode_lossy", IK_UTF16, 3, 0 }, /* lossy encoder */
+    { "detect_bom", IK_BYTES, 0, 0 },
     /* trivial ones, so that every public name is accepted */
-    {"status_string", IK_BYTES, 0, 0},
-    {"kernel", IK_BYTES, 0, 0},
-    {"use_kernel", IK_BYTES, 0, 0},
-    {"version", IK_BYTES, 0, 0},
-    {"utf8_decoder_init", IK_BYTES, 0, 0},
-    {"utf8_encoder_init", IK_BYTES, 0, 0},
+    { "status_string", IK_BYTES, 0, 0 },
+    { "kernel", IK_BYTES, 0, 0 },
+    { "use_kernel", IK_BYTES, 0, 0 },
+    { "version", IK_BYTES, 0, 0 },
+    { "utf8_decoder_init", IK_BYTES, 0, 0 },
+    { "utf8_encoder_init", IK_BYTES, 0, 0 },
 };
 
 #define IK_NFUNCS (sizeof ik_funcs / sizeof ik_funcs[0])
@@ -114,7 +114,7 @@ int main(int argc, char **argv)
 {
     const char *fname, *path, *kname;
     const ik_func *fn = NULL;
-    int op;               /* the registry's operation, or -1 (then fn) */
+    int op; /* the registry's operation, or -1 (then fn) */
     enum ik_input in_kind;
     size_t out_per_unit, out_unit;
     unsigned char *raw;
@@ -229,34 +229,31 @@ int main(int argc, char **argv)
             return 2;
     }
 
-#define IK_LOOP(stmt) \
-    do { \
-        long r_; \
-        for (r_ = 0; r_ < k; r_++) { \
-            stmt; \
-        } \
-    } while (0)
+#define IK_LOOP(stmt)            \
+  do {                           \
+    long r_;                     \
+    for (r_ = 0; r_ < k; r_++) { \
+      stmt;                      \
+    }                            \
+  } while (0)
 #define IK_RES(call) \
-    IK_LOOP(unilane_result r = call; h = ik_mix(h, r.status + 3 * r.read + 7 * r.written))
+  IK_LOOP(unilane_result r = call; h = ik_mix(h, r.status + 3 * r.read + 7 * r.written))
 #define IK_SIZE(call) IK_LOOP(h = ik_mix(h, (uint64_t)(call)))
 
     /* A one-shot operation: the plain public call in the loop, as the
        registry describes it (RESULT: the result's fields go into the
        checksum; SIZE: the returned value). */
-#define IK_SRC_U8 in8
-#define IK_SRC_U16 in16
+#define IK_SRC_U8            in8
+#define IK_SRC_U16           in16
 #define IK_CALL_RESULT(call) IK_RES(call)
-#define IK_CALL_SIZE(call) IK_SIZE(call)
-#define IK_CALL_COUNT(call) IK_SIZE(call)
-#define IK_CASE_(a, name, in, out, ret, family, bound)                        \
-    case UNILANE_OP_##name:                                                  \
-        IK_CALL_##ret(OP_CALL_TYPED(name, in, out, IK_SRC_##in, n, dst)); \
-        break;
+#define IK_CALL_SIZE(call)   IK_SIZE(call)
+#define IK_CALL_COUNT(call)  IK_SIZE(call)
+#define IK_CASE_(a, name, in, out, ret, family, bound) \
+  case UNILANE_OP_##name: IK_CALL_##ret(OP_CALL_TYPED(name, in, out, IK_SRC_##in, n, dst)); break;
     if (op >= 0) {
         switch (op) {
             UNILANE_OPS(IK_CASE_, _)
-        default:
-            break;
+        default: break;
         }
     } else if (!strcmp(fn->name, "utf8_decode") || !strcmp(fn->name, "utf8_decode_lossy")) {
         int mode = strcmp(fn->name, "utf8_decode") ? UNILANE_LOSSY : UNILANE_STRICT;
@@ -299,8 +296,8 @@ int main(int argc, char **argv)
 #undef IK_SIZE
 
     sink = h;
-    printf("kernel %s bytes %zu units %zu calls %ld checksum %016llx\n", unilane_kernel(), inbytes, n,
-           k, (unsigned long long)sink);
+    printf("kernel %s bytes %zu units %zu calls %ld checksum %016llx\n", unilane_kernel(), inbytes,
+           n, k, (unsigned long long)sink);
     free(dst);
     free(bytes);
     free(units);

@@ -53,47 +53,44 @@ typedef struct op_res {
 } op_res;
 
 enum op_kind {
-    OP_KIND_RESULT, /* returns unilane_result */
-    OP_KIND_VALUE,  /* returns a size_t value and has no dst */
+    OP_KIND_RESULT,  /* returns unilane_result */
+    OP_KIND_VALUE,   /* returns a size_t value and has no dst */
     OP_KIND_WRITTEN, /* returns the number of dst units written */
-    OP_KIND_COUNT   /* writes bound * len units, returns a count */
+    OP_KIND_COUNT    /* writes bound * len units, returns a count */
 };
 
 /* The registry's columns as C. */
-#define OP_CALL_IN_U8 const char *
+#define OP_CALL_IN_U8  const char *
 #define OP_CALL_IN_U16 const uint16_t *
 #define OP_CALL_DST_NONE(dst)
-#define OP_CALL_DST_U8(dst) , (char *)(dst)
-#define OP_CALL_DST_U16(dst) , (uint16_t *)(dst)
-#define OP_CALL_INUNIT_U8 1
-#define OP_CALL_INUNIT_U16 2
-#define OP_CALL_OUTUNIT_NONE 0
-#define OP_CALL_OUTUNIT_U8 1
-#define OP_CALL_OUTUNIT_U16 2
-#define OP_CALL_ISRESULT_SIZE 0
-#define OP_CALL_ISRESULT_COUNT 0
+#define OP_CALL_DST_U8(dst)     , (char *)(dst)
+#define OP_CALL_DST_U16(dst)    , (uint16_t *)(dst)
+#define OP_CALL_INUNIT_U8       1
+#define OP_CALL_INUNIT_U16      2
+#define OP_CALL_OUTUNIT_NONE    0
+#define OP_CALL_OUTUNIT_U8      1
+#define OP_CALL_OUTUNIT_U16     2
+#define OP_CALL_ISRESULT_SIZE   0
+#define OP_CALL_ISRESULT_COUNT  0
 #define OP_CALL_ISRESULT_RESULT 1
 
 /* unilane_<name>(src, len[, dst]) with src and dst (any pointer type) cast
    to the operation's types. */
 #define OP_CALL_TYPED(name, in, out, src, len, dst) \
-    unilane_##name((OP_CALL_IN_##in)(src), (len) OP_CALL_DST_##out(dst))
+  unilane_##name((OP_CALL_IN_##in)(src), (len)OP_CALL_DST_##out(dst))
 
 #define OP_CALL_KIND_RESULT_(name, out) OP_KIND_RESULT
-#define OP_CALL_KIND_COUNT_(name, out) OP_KIND_COUNT
-#define OP_CALL_KIND_SIZE_(name, out) \
-    (OP_CALL_OUTUNIT_##out == 0 ? OP_KIND_VALUE : OP_KIND_WRITTEN)
+#define OP_CALL_KIND_COUNT_(name, out)  OP_KIND_COUNT
+#define OP_CALL_KIND_SIZE_(name, out)   (OP_CALL_OUTUNIT_##out == 0 ? OP_KIND_VALUE : OP_KIND_WRITTEN)
 
 static inline const char *op_name(int op)
 {
     switch (op) {
 #define OP_CALL_CASE_(a, name, in, out, ret, family, bound) \
-    case UNILANE_OP_##name:                                \
-        return #name;
+case UNILANE_OP_##name: return #name;
         UNILANE_OPS(OP_CALL_CASE_, _)
 #undef OP_CALL_CASE_
-    default:
-        return NULL;
+    default: return NULL;
     }
 }
 
@@ -110,12 +107,10 @@ static inline int op_in_unit(int op)
 {
     switch (op) {
 #define OP_CALL_CASE_(a, name, in, out, ret, family, bound) \
-    case UNILANE_OP_##name:                                \
-        return OP_CALL_INUNIT_##in;
+case UNILANE_OP_##name: return OP_CALL_INUNIT_##in;
         UNILANE_OPS(OP_CALL_CASE_, _)
 #undef OP_CALL_CASE_
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
@@ -123,12 +118,10 @@ static inline int op_out_unit(int op)
 {
     switch (op) {
 #define OP_CALL_CASE_(a, name, in, out, ret, family, bound) \
-    case UNILANE_OP_##name:                                \
-        return OP_CALL_OUTUNIT_##out;
+case UNILANE_OP_##name: return OP_CALL_OUTUNIT_##out;
         UNILANE_OPS(OP_CALL_CASE_, _)
 #undef OP_CALL_CASE_
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
@@ -136,12 +129,10 @@ static inline int op_returns_result(int op)
 {
     switch (op) {
 #define OP_CALL_CASE_(a, name, in, out, ret, family, bound) \
-    case UNILANE_OP_##name:                                \
-        return OP_CALL_ISRESULT_##ret;
+case UNILANE_OP_##name: return OP_CALL_ISRESULT_##ret;
         UNILANE_OPS(OP_CALL_CASE_, _)
 #undef OP_CALL_CASE_
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
@@ -149,12 +140,10 @@ static inline int op_family(int op)
 {
     switch (op) {
 #define OP_CALL_CASE_(a, name, in, out, ret, family, bound) \
-    case UNILANE_OP_##name:                                \
-        return UNILANE_FAMILY_##family;
+case UNILANE_OP_##name: return UNILANE_FAMILY_##family;
         UNILANE_OPS(OP_CALL_CASE_, _)
 #undef OP_CALL_CASE_
-    default:
-        return -1;
+    default: return -1;
     }
 }
 
@@ -162,12 +151,10 @@ static inline size_t op_bound(int op)
 {
     switch (op) {
 #define OP_CALL_CASE_(a, name, in, out, ret, family, bound) \
-    case UNILANE_OP_##name:                                \
-        return (size_t)(bound);
+case UNILANE_OP_##name: return (size_t)(bound);
         UNILANE_OPS(OP_CALL_CASE_, _)
 #undef OP_CALL_CASE_
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
@@ -180,12 +167,10 @@ static inline int op_kind(int op)
 {
     switch (op) {
 #define OP_CALL_CASE_(a, name, in, out, ret, family, bound) \
-    case UNILANE_OP_##name:                                \
-        return OP_CALL_KIND_##ret##_(name, out);
+case UNILANE_OP_##name: return OP_CALL_KIND_##ret##_(name, out);
         UNILANE_OPS(OP_CALL_CASE_, _)
 #undef OP_CALL_CASE_
-    default:
-        return -1;
+    default: return -1;
     }
 }
 
@@ -203,8 +188,8 @@ static inline void op_call_store_size_(op_res *r, size_t v)
 }
 
 #define OP_CALL_STORE_RESULT op_call_store_result_
-#define OP_CALL_STORE_SIZE op_call_store_size_
-#define OP_CALL_STORE_COUNT op_call_store_size_
+#define OP_CALL_STORE_SIZE   op_call_store_size_
+#define OP_CALL_STORE_COUNT  op_call_store_size_
 
 static inline op_res op_call(int op, const void *src, size_t len, void *dst)
 {
@@ -216,10 +201,8 @@ static inline op_res op_call(int op, const void *src, size_t len, void *dst)
     r.written = 0;
     r.value = 0;
     switch (op) {
-#define OP_CALL_CASE_(a, name, in, out, ret, family, bound)                 \
-    case UNILANE_OP_##name:                                                \
-        OP_CALL_STORE_##ret(&r, OP_CALL_TYPED(name, in, out, src, len, dst)); \
-        break;
+#define OP_CALL_CASE_(a, name, in, out, ret, family, bound) \
+case UNILANE_OP_##name: OP_CALL_STORE_##ret(&r, OP_CALL_TYPED(name, in, out, src, len, dst)); break;
         UNILANE_OPS(OP_CALL_CASE_, _)
 #undef OP_CALL_CASE_
     default:

@@ -10,7 +10,7 @@
 #include "../dispatch/impl.h"
 
 #if UNILANE_HAVE_AVX2
-#include <immintrin.h>
+#  include <immintrin.h>
 
 /* unilane_avx2_<op> for every operation of the registry (ops.h). */
 UNILANE_DECLARE_KERNEL(avx2)
@@ -19,9 +19,9 @@ UNILANE_DECLARE_KERNEL(avx2)
    the rule of each is written. Every global symbol of the library starts
    with unilane_ (tests/check_symbols.sh): the short names the kernels use
    are macros for the prefixed symbols. */
-#define avx2_u16_pack3 unilane_avx2_u16_pack3
-#define avx2_u16_pack3_len unilane_avx2_u16_pack3_len
-#define avx2_u8_compress8 unilane_avx2_u8_compress8
+#  define avx2_u16_pack3     unilane_avx2_u16_pack3
+#  define avx2_u16_pack3_len unilane_avx2_u16_pack3_len
+#  define avx2_u8_compress8  unilane_avx2_u8_compress8
 /* Generated: pshufb control, eight 1- or 2-byte UTF-8 slots to the front (-> UTF-8). */
 UNILANE_INTERNAL extern const unsigned char unilane_avx2_utf8_pack2[256][16];
 /* Generated: pshufb control, four 1-, 2- or 3-byte UTF-8 slots to the front (-> UTF-8). */

@@ -31,11 +31,10 @@
    UTF-8 at 8..28 units (up to 27% more); and 65..127 bytes of ASCII,
    where the scalar kernel finishes the bytes after one 64-byte chunk (up
    to 54% more). */
-UNILANE_DEFINE_KERNEL(avx2, UNILANE_CPU_AVX2_SET,
-                      35, /* UTF-8 input */
-                      32, /* ascii_prefix */
-                      8,  /* UTF-16 input */
-                      8); /* Latin-1 input */
+UNILANE_DEFINE_KERNEL(avx2, UNILANE_CPU_AVX2_SET, 35, /* UTF-8 input */
+                      32,                             /* ascii_prefix */
+                      8,                              /* UTF-16 input */
+                      8);                             /* Latin-1 input */
 
 #else
 /* ISO C forbids an empty translation unit. */

@@ -44,7 +44,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_l1_storen(char *p, __
 /* n <= len <= 2n ASCII bytes (n = 8 or 16, a constant) are their own
    UTF-8: copied as two overlapping halves of n bytes. Returns 0, having
    written nothing, if a byte is >= 0x80. */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_l1_copy_ascii(const char *src, size_t len, char *dst, int n)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_l1_copy_ascii(const char *src, size_t len,
+                                                                        char *dst, int n)
 {
     __m128i a = avx2_l1_loadn(src, n), b = avx2_l1_loadn(src + len - n, n);
     if (_mm_movemask_epi8(_mm_or_si128(a, b)) != 0)
@@ -57,14 +58,16 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_l1_copy_ascii(const ch
 /* The bytes >= 0x80 of n <= len <= 2n bytes (n = 8 or 16, a constant) as
    two overlapping halves of n bytes: the tail's mask less the bits of the
    bytes the head counted. */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_l1_high_bytes(const char *src, size_t len, int n)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_l1_high_bytes(const char *src,
+                                                                           size_t len, int n)
 {
     uint32_t a = (uint32_t)_mm_movemask_epi8(avx2_l1_loadn(src, n));
     uint32_t b = (uint32_t)_mm_movemask_epi8(avx2_l1_loadn(src + len - n, n));
     return (size_t)__builtin_popcount(a) + (size_t)__builtin_popcount(b >> (2 * (unsigned)n - len));
 }
 
-UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_latin1_to_utf16(const char *src, size_t len, uint16_t *dst)
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_latin1_to_utf16(const char *src,
+                                                                         size_t len, uint16_t *dst)
 {
     size_t i = 0;
 
@@ -77,7 +80,8 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_latin1_to_utf16(const c
         }
         /* 8..15 bytes: two overlapping halves */
         _mm_storeu_si128((__m128i *)(void *)dst, _mm_cvtepu8_epi16(avx2_l1_load8(src)));
-        _mm_storeu_si128((__m128i *)(void *)(dst + len - 8), _mm_cvtepu8_epi16(avx2_l1_load8(src + len - 8)));
+        _mm_storeu_si128((__m128i *)(void *)(dst + len - 8),
+                         _mm_cvtepu8_epi16(avx2_l1_load8(src + len - 8)));
         return len;
     }
     while (len - i >= 64) {
@@ -107,7 +111,8 @@ UNILANE_TARGET_AVX2 static inline size_t avx2_l1_utf8_block(__m256i b, char *out
 {
     /* lead: 0xC2 for 0x80..0xBF, 0xC3 for 0xC0..0xFF. As signed bytes
        0xC0..0xFF and 0x00..0x7F are > -65, so cmpgt gives -1 there. */
-    __m256i lead = _mm256_sub_epi8(_mm256_set1_epi8((char)0xC2), _mm256_cmpgt_epi8(b, _mm256_set1_epi8(-65)));
+    __m256i lead =
+        _mm256_sub_epi8(_mm256_set1_epi8((char)0xC2), _mm256_cmpgt_epi8(b, _mm256_set1_epi8(-65)));
     /* blendv takes lead where bit 7 of b is set, b itself for ASCII */
     __m256i first = _mm256_blendv_epi8(b, lead, b);
     /* continuation: for b >= 0x80, b & 0xBF == 0x80 | (b & 0x3F) */
@@ -117,10 +122,12 @@ UNILANE_TARGET_AVX2 static inline size_t avx2_l1_utf8_block(__m256i b, char *out
     uint32_t m = (uint32_t)_mm256_movemask_epi8(b);
     uint32_t g0 = m & 0xFF, g1 = (m >> 8) & 0xFF, g2 = (m >> 16) & 0xFF, g3 = m >> 24;
     __m256i slo = _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)unilane_avx2_utf8_pack2[g0])),
+        _mm256_castsi128_si256(
+            _mm_loadu_si128((const __m128i *)(const void *)unilane_avx2_utf8_pack2[g0])),
         _mm_loadu_si128((const __m128i *)(const void *)unilane_avx2_utf8_pack2[g2]), 1);
     __m256i shi = _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)unilane_avx2_utf8_pack2[g1])),
+        _mm256_castsi128_si256(
+            _mm_loadu_si128((const __m128i *)(const void *)unilane_avx2_utf8_pack2[g1])),
         _mm_loadu_si128((const __m128i *)(const void *)unilane_avx2_utf8_pack2[g3]), 1);
     __m256i clo = _mm256_shuffle_epi8(lo, slo), chi = _mm256_shuffle_epi8(hi, shi);
     size_t n0 = 8 + (size_t)__builtin_popcount(g0);
@@ -134,7 +141,8 @@ UNILANE_TARGET_AVX2 static inline size_t avx2_l1_utf8_block(__m256i b, char *out
 }
 
 /* len >= 32 */
-UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_l1_to_utf8_long(const char *src, size_t len, char *dst)
+UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_l1_to_utf8_long(const char *src, size_t len,
+                                                                        char *dst)
 {
     size_t i = 0, w = 0;
 
@@ -168,7 +176,8 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_l1_to_utf8_long(const ch
     return w;
 }
 
-UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_latin1_to_utf8(const char *src, size_t len, char *dst)
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_latin1_to_utf8(const char *src, size_t len,
+                                                                        char *dst)
 {
     /* 8..32 ASCII bytes are their own output (avx2_l1_copy_ascii). Other
        input under 32 bytes has no vector step (the blocks are 32 bytes),
@@ -197,7 +206,8 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_latin1_to_utf8(const ch
 }
 
 /* len plus the number of bytes >= 0x80. */
-UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_latin1(const char *src, size_t len)
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_latin1(const char *src,
+                                                                                 size_t len)
 {
     size_t i = 0, n = len;
 
@@ -228,7 +238,8 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_latin1
             __m256i c1 = _mm256_cmpgt_epi8(z, _mm256_loadu_si256(p + 1));
             __m256i c2 = _mm256_cmpgt_epi8(z, _mm256_loadu_si256(p + 2));
             __m256i c3 = _mm256_cmpgt_epi8(z, _mm256_loadu_si256(p + 3));
-            acc = _mm256_sub_epi8(acc, _mm256_add_epi8(_mm256_add_epi8(c0, c1), _mm256_add_epi8(c2, c3)));
+            acc = _mm256_sub_epi8(
+                acc, _mm256_add_epi8(_mm256_add_epi8(c0, c1), _mm256_add_epi8(c2, c3)));
             i += 128;
             rounds++;
         }

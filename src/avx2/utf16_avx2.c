@@ -56,7 +56,8 @@ UNILANE_TARGET_AVX2 static inline void avx2_u16_store(uint16_t *p, __m256i v)
 }
 
 /* Two 128-bit table rows as one 256-bit shuffle: lo in lane 0, hi in lane 1. */
-UNILANE_TARGET_AVX2 static inline __m256i avx2_u16_rows(const unsigned char *lo, const unsigned char *hi)
+UNILANE_TARGET_AVX2 static inline __m256i avx2_u16_rows(const unsigned char *lo,
+                                                        const unsigned char *hi)
 {
     __m128i a = _mm_loadu_si128((const __m128i *)(const void *)lo);
     __m128i b = _mm_loadu_si128((const __m128i *)(const void *)hi);
@@ -105,7 +106,8 @@ UNILANE_TARGET_AVX2 static inline __m128i avx2_u16_tail8(const uint16_t *src, si
 /* Nonzero iff a 16-bit lane of v is a surrogate. */
 UNILANE_TARGET_AVX2 static inline int avx2_u16_any_surr8(__m128i v)
 {
-    __m128i s = _mm_cmpeq_epi16(_mm_and_si128(v, _mm_set1_epi16((short)0xF800)), _mm_set1_epi16((short)0xD800));
+    __m128i s = _mm_cmpeq_epi16(_mm_and_si128(v, _mm_set1_epi16((short)0xF800)),
+                                _mm_set1_epi16((short)0xD800));
     return !_mm_testz_si128(s, s);
 }
 
@@ -114,27 +116,33 @@ UNILANE_TARGET_AVX2 static inline int avx2_u16_any_surr8(__m128i v)
 /* Index of the first 16-bit lane of v with (v & bad) != 0, or 8. */
 UNILANE_TARGET_AVX2 static inline size_t avx2_u16_first8(__m128i v, uint16_t badbits)
 {
-    __m128i ok = _mm_cmpeq_epi16(_mm_and_si128(v, _mm_set1_epi16((short)badbits)), _mm_setzero_si128());
+    __m128i ok =
+        _mm_cmpeq_epi16(_mm_and_si128(v, _mm_set1_epi16((short)badbits)), _mm_setzero_si128());
     uint32_t m = ~(uint32_t)_mm_movemask_epi8(ok) & 0xFFFF;
     return m ? (size_t)(__builtin_ctz(m) >> 1) : 8;
 }
 
 /* n <= len <= 2n units (n = 8 or 16, a constant): the prefix from two
    overlapping halves of n units. */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix_short(const uint16_t *src, size_t len,
-                                                                              uint16_t badbits, int n)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix_short(const uint16_t *src,
+                                                                              size_t len,
+                                                                              uint16_t badbits,
+                                                                              int n)
 {
     const __m256i bad = _mm256_set1_epi16((short)badbits);
-    size_t p = n == 16 ? avx2_u16_first(avx2_u16_load(src), bad) : avx2_u16_first8(avx2_u16_head8(src), badbits);
+    size_t p = n == 16 ? avx2_u16_first(avx2_u16_load(src), bad)
+                       : avx2_u16_first8(avx2_u16_head8(src), badbits);
     if (p < (size_t)n)
         return p;
-    return len - (size_t)n + (n == 16 ? avx2_u16_first(avx2_u16_load(src + len - 16), bad)
-                                      : avx2_u16_first8(avx2_u16_tail8(src, len), badbits));
+    return len - (size_t)n +
+           (n == 16 ? avx2_u16_first(avx2_u16_load(src + len - 16), bad)
+                    : avx2_u16_first8(avx2_u16_tail8(src, len), badbits));
 }
 
 /* Units before the first unit with (u & bad) != 0: bad = 0xFF80 gives the
    ASCII prefix, 0xFF00 the Latin-1 prefix. */
-UNILANE_TARGET_AVX2 static inline size_t avx2_u16_prefix(const uint16_t *src, size_t len, uint16_t badbits)
+UNILANE_TARGET_AVX2 static inline size_t avx2_u16_prefix(const uint16_t *src, size_t len,
+                                                         uint16_t badbits)
 {
     const __m256i bad = _mm256_set1_epi16((short)badbits);
     size_t i = 0, p;
@@ -163,7 +171,8 @@ UNILANE_TARGET_AVX2 static inline size_t avx2_u16_prefix(const uint16_t *src, si
 
 /* Units before the first one with a bit of `high` set (0xFF80: >= 0x80;
    0xFF00: > 0xFF). */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix_any(const uint16_t *src, size_t len,
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix_any(const uint16_t *src,
+                                                                            size_t len,
                                                                             uint16_t high)
 {
     if (len < 8) {
@@ -180,12 +189,14 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix_any(cons
     return avx2_u16_prefix(src, len, high);
 }
 
-UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_ascii_prefix(const uint16_t *src, size_t len)
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_ascii_prefix(const uint16_t *src,
+                                                                            size_t len)
 {
     return avx2_u16_prefix_any(src, len, 0xFF80);
 }
 
-UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_latin1_prefix(const uint16_t *src, size_t len)
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_latin1_prefix(const uint16_t *src,
+                                                                             size_t len)
 {
     return avx2_u16_prefix_any(src, len, 0xFF00);
 }
@@ -208,15 +219,16 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_any_surr32(__m256i
  * 0. Sets *h to the high-surrogate mask (bit 31: unit 31, carried into the
  * next block).
  */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_paired32(__m256i v0, __m256i v1, uint32_t carry,
-                                                                       uint32_t *h)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_paired32(__m256i v0, __m256i v1,
+                                                                       uint32_t carry, uint32_t *h)
 {
     *h = avx2_u16_mask32(v0, v1, 0xD800);
     return (uint32_t)((*h << 1) | carry) == avx2_u16_mask32(v0, v1, 0xDC00);
 }
 
 /* len >= 32 */
-UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_validate_long(const uint16_t *src, size_t len)
+UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result
+avx2_u16_validate_long(const uint16_t *src, size_t len)
 {
     size_t i = 0;
     uint32_t carry = 0; /* 1: unit i-1 is a high surrogate waiting for its low */
@@ -265,13 +277,15 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_validate_lon
     return gen_finish(unilane_scalar_validate_utf16(src + i, len - i), i, 0);
 }
 
-UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result unilane_avx2_validate_utf16(const uint16_t *src, size_t len)
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result unilane_avx2_validate_utf16(const uint16_t *src,
+                                                                                size_t len)
 {
     /* 8..31 units without a surrogate are valid: two overlapping halves.
        The scalar kernel decides the others, and inputs under 8 units,
        which have no vector step. */
     if (len < 16) {
-        if (len >= 8 && !avx2_u16_any_surr8(avx2_u16_head8(src)) && !avx2_u16_any_surr8(avx2_u16_tail8(src, len)))
+        if (len >= 8 && !avx2_u16_any_surr8(avx2_u16_head8(src)) &&
+            !avx2_u16_any_surr8(avx2_u16_tail8(src, len)))
             return avx2_u16_ok(len, 0);
         return unilane_scalar_validate_utf16(src, len);
     }
@@ -283,8 +297,9 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result unilane_avx2_validate_utf16(
     return avx2_u16_validate_long(src, len);
 }
 
-UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(const uint16_t *src, size_t len,
-                                                                              uint16_t *dst)
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(const uint16_t *src,
+                                                                                size_t len,
+                                                                                uint16_t *dst)
 {
     size_t i = 0, n = 0;
     const int inplace = (src == dst);
@@ -338,7 +353,8 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
                     avx2_u16_store(dst + i + 16, v1);
                 }
             } else {
-                n += unilane_scalar_utf16_make_well_formed(src + i - carry, 32 + carry - hb, dst + i - carry);
+                n += unilane_scalar_utf16_make_well_formed(src + i - carry, 32 + carry - hb,
+                                                           dst + i - carry);
             }
             carry = hb;
         }
@@ -383,8 +399,8 @@ UNILANE_TARGET_AVX2 static inline __m256i avx2_u16_pack32(__m256i a, __m256i b)
  * to len bytes at dst and returns 1; otherwise returns 0 having written
  * nothing.
  */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_narrow_short(const uint16_t *src, size_t len, char *dst,
-                                                                           uint16_t bad, int n)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
+avx2_u16_narrow_short(const uint16_t *src, size_t len, char *dst, uint16_t bad, int n)
 {
     if (n == 16) {
         __m256i a = avx2_u16_load(src), b = avx2_u16_load(src + len - 16);
@@ -408,8 +424,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_narrow_short(const
 }
 
 /* len >= 32 */
-UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_to_latin1_long(const uint16_t *src, size_t len,
-                                                                                char *dst)
+UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result
+avx2_u16_to_latin1_long(const uint16_t *src, size_t len, char *dst)
 {
     const __m256i bad = _mm256_set1_epi16((short)0xFF00);
     size_t i = 0;
@@ -444,8 +460,8 @@ finish:
     return gen_finish(unilane_scalar_utf16_to_latin1(src + i, len - i, dst + i), i, i);
 }
 
-UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf16_to_latin1(const uint16_t *src, size_t len,
-                                                                               char *dst)
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result
+unilane_avx2_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
 {
     /* 8..31 units all <= 0xFF: two overlapping halves. The scalar kernel
        takes the others, and inputs under 8 units, which have no vector
@@ -473,9 +489,10 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf16_to_latin1
  * 16-bit lanes (at most -4 per lane per block) and folded into a scalar
  * every AVX2_U16_FLUSH blocks.
  */
-#define AVX2_U16_FLUSH 4096
+#  define AVX2_U16_FLUSH 4096
 
-UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(const uint16_t *src, size_t len)
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(const uint16_t *src,
+                                                                                size_t len)
 {
     const __m256i ff80 = _mm256_set1_epi16((short)0xFF80);
     const __m256i f800 = _mm256_set1_epi16((short)0xF800);
@@ -496,25 +513,33 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(
             __m256i sa = _mm256_cmpeq_epi16(ta, d800), sb = _mm256_cmpeq_epi16(tb, d800);
             if (_mm256_testz_si256(_mm256_or_si256(sa, sb), _mm256_or_si256(sa, sb))) {
                 unsigned sh = (unsigned)(2 * (32 - len)); /* 2..30 */
-                uint32_t a1 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(_mm256_and_si256(a, ff80), zero));
+                uint32_t a1 = (uint32_t)_mm256_movemask_epi8(
+                    _mm256_cmpeq_epi16(_mm256_and_si256(a, ff80), zero));
                 uint32_t a2 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(ta, zero));
-                uint32_t b1 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(_mm256_and_si256(b, ff80), zero)) >> sh;
+                uint32_t b1 = (uint32_t)_mm256_movemask_epi8(
+                                  _mm256_cmpeq_epi16(_mm256_and_si256(b, ff80), zero)) >>
+                              sh;
                 uint32_t b2 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(tb, zero)) >> sh;
-                return 3 * len - (size_t)((__builtin_popcount(a1) + __builtin_popcount(a2) + __builtin_popcount(b1)
-                                           + __builtin_popcount(b2)) >> 1);
+                return 3 * len - (size_t)((__builtin_popcount(a1) + __builtin_popcount(a2) +
+                                           __builtin_popcount(b1) + __builtin_popcount(b2)) >>
+                                          1);
             }
         } else if (len >= 8) {
             __m128i a = avx2_u16_head8(src), b = avx2_u16_tail8(src, len);
             if (!avx2_u16_any_surr8(a) && !avx2_u16_any_surr8(b)) {
                 const __m128i z = _mm_setzero_si128();
-                const __m128i c1 = _mm_set1_epi16((short)0xFF80), c2 = _mm_set1_epi16((short)0xF800);
+                const __m128i c1 = _mm_set1_epi16((short)0xFF80),
+                              c2 = _mm_set1_epi16((short)0xF800);
                 unsigned sh = (unsigned)(2 * (16 - len)); /* 0..16 */
                 uint32_t a1 = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(a, c1), z));
                 uint32_t a2 = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(a, c2), z));
-                uint32_t b1 = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(b, c1), z)) >> sh;
-                uint32_t b2 = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(b, c2), z)) >> sh;
-                return 3 * len - (size_t)((__builtin_popcount(a1) + __builtin_popcount(a2) + __builtin_popcount(b1)
-                                           + __builtin_popcount(b2)) >> 1);
+                uint32_t b1 =
+                    (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(b, c1), z)) >> sh;
+                uint32_t b2 =
+                    (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(b, c2), z)) >> sh;
+                return 3 * len - (size_t)((__builtin_popcount(a1) + __builtin_popcount(a2) +
+                                           __builtin_popcount(b1) + __builtin_popcount(b2)) >>
+                                          1);
             }
         }
         return unilane_scalar_utf8_length_from_utf16(src, len);
@@ -530,7 +555,8 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(
             __m256i a1 = _mm256_cmpeq_epi16(_mm256_and_si256(v1, ff80), zero);
             __m256i b0 = _mm256_cmpeq_epi16(t0, zero), b1 = _mm256_cmpeq_epi16(t1, zero);
             __m256i s = _mm256_or_si256(_mm256_cmpeq_epi16(t0, d800), _mm256_cmpeq_epi16(t1, d800));
-            acc = _mm256_add_epi16(acc, _mm256_add_epi16(_mm256_add_epi16(a0, a1), _mm256_add_epi16(b0, b1)));
+            acc = _mm256_add_epi16(
+                acc, _mm256_add_epi16(_mm256_add_epi16(a0, a1), _mm256_add_epi16(b0, b1)));
             if (UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
                 uint32_t h = avx2_u16_mask32(v0, v1, 0xD800);
                 uint32_t l = avx2_u16_mask32(v0, v1, 0xDC00);
@@ -545,7 +571,8 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(
         {
             /* Sum of the sixteen 16-bit lanes (each in -32768..0). */
             __m256i s32 = _mm256_madd_epi16(acc, _mm256_set1_epi16(1));
-            __m128i q = _mm_add_epi32(_mm256_castsi256_si128(s32), _mm256_extracti128_si256(s32, 1));
+            __m128i q =
+                _mm_add_epi32(_mm256_castsi256_si128(s32), _mm256_extracti128_si256(s32, 1));
             q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0x4E));
             q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0xB1));
             total += 3 * (i - start) - (size_t)(-(int64_t)_mm_cvtsi128_si32(q)) - 2 * paired;
@@ -564,18 +591,23 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(
         __m256i s = _mm256_or_si256(_mm256_cmpeq_epi16(ta, d800), _mm256_cmpeq_epi16(tb, d800));
         if (_mm256_testz_si256(s, s)) {
             unsigned sh = (unsigned)(2 * (32 - (len - i))); /* 2..62 */
-            uint64_t m1 = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(_mm256_and_si256(a, ff80), zero))
-                        | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(_mm256_and_si256(b, ff80), zero)) << 32;
-            uint64_t m2 = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(ta, zero))
-                        | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(tb, zero)) << 32;
-            return total + 3 * (len - i) - (size_t)((__builtin_popcountll(m1 >> sh) + __builtin_popcountll(m2 >> sh)) >> 1);
+            uint64_t m1 = (uint64_t)(uint32_t)_mm256_movemask_epi8(
+                              _mm256_cmpeq_epi16(_mm256_and_si256(a, ff80), zero)) |
+                          (uint64_t)(uint32_t)_mm256_movemask_epi8(
+                              _mm256_cmpeq_epi16(_mm256_and_si256(b, ff80), zero))
+                              << 32;
+            uint64_t m2 = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(ta, zero)) |
+                          (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(tb, zero))
+                              << 32;
+            return total + 3 * (len - i) -
+                   (size_t)((__builtin_popcountll(m1 >> sh) + __builtin_popcountll(m2 >> sh)) >> 1);
         }
     }
     if (i == len)
         return total;
     return total + unilane_scalar_utf8_length_from_utf16(src + i, len - i);
 }
-#undef AVX2_U16_FLUSH
+#  undef AVX2_U16_FLUSH
 
 /* ---- UTF-16 -> UTF-8 --------------------------------------------------- */
 
@@ -632,25 +664,27 @@ typedef struct avx2_u16_pend {
  * bits `sm` (two per unit) kept like those of units below U+0800. One body
  * for both, so that the layout of the slots is written once.
  */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_slots(__m256i v, __m256i top5, avx2_u16_pend *p,
-                                                                         const avx2_u16_utf8_consts *k, int pairs,
-                                                                         __m256i sw, __m256i ssel, uint32_t sm)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
+avx2_u16_utf8_slots(__m256i v, __m256i top5, avx2_u16_pend *p, const avx2_u16_utf8_consts *k,
+                    int pairs, __m256i sw, __m256i ssel, uint32_t sm)
 {
     const __m256i zero = _mm256_setzero_si256();
     /* -1 where u < 0x80, and where u < 0x800 */
     __m256i is1 = _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), zero);
     __m256i lt800 = _mm256_cmpeq_epi16(top5, zero);
     /* two-byte slot: low byte 0xC0 | u >> 6, high byte 0x80 | (u & 0x3F) */
-    __m256i two = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 6),
-                                                  _mm256_and_si256(_mm256_slli_epi16(v, 8), k->x3f00)),
-                                  k->x80c0);
+    __m256i two =
+        _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 6),
+                                        _mm256_and_si256(_mm256_slli_epi16(v, 8), k->x3f00)),
+                        k->x80c0);
     if (!pairs && _mm256_testc_si256(lt800, k->ones)) {
         /* Mask byte j of movemask(packs(is1, 0)): lane 0 bytes 0..7 =
            units 0..7, lane 1 bytes 16..23 = units 8..15. */
         __m256i w = _mm256_blendv_epi8(two, v, is1);
         uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(is1, zero));
         uint32_t g0 = m & 0xFF, g1 = (m >> 16) & 0xFF;
-        __m256i c = _mm256_shuffle_epi8(w, avx2_u16_rows(unilane_avx2_utf8_pack2[g0], unilane_avx2_utf8_pack2[g1]));
+        __m256i c = _mm256_shuffle_epi8(
+            w, avx2_u16_rows(unilane_avx2_utf8_pack2[g0], unilane_avx2_utf8_pack2[g1]));
         size_t n0 = 8 + (size_t)__builtin_popcount(g0);
         p->a = c;
         p->b = c;
@@ -665,9 +699,10 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_slots(__m256i
         /* 4-byte slot: bytes 0, 1 in word a, byte 2 in word b.
            3-byte: a = (0xE0 | u >> 12) | (0x80 | (u >> 6 & 0x3F)) << 8,
                    b = 0x80 | (u & 0x3F). */
-        __m256i three = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 12),
-                                                        _mm256_and_si256(_mm256_slli_epi16(v, 2), k->x3f00)),
-                                        k->x80e0);
+        __m256i three =
+            _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 12),
+                                            _mm256_and_si256(_mm256_slli_epi16(v, 2), k->x3f00)),
+                            k->x80e0);
         __m256i a = _mm256_blendv_epi8(_mm256_blendv_epi8(three, two, lt800), v, is1);
         __m256i b = _mm256_or_si256(_mm256_and_si256(v, k->x003f), k->x0080);
         __m256i a4 = pairs ? _mm256_blendv_epi8(a, sw, ssel) : a; /* the surrogates' slots */
@@ -676,8 +711,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_slots(__m256i
         /* movemask gives two equal bits per unit; keep the even one of
            is1 and the odd one of lt800: byte j of m is the pack3 index
            of units 4j..4j+3. */
-        uint32_t m = ((uint32_t)_mm256_movemask_epi8(is1) & 0x55555555u)
-                   | (((uint32_t)_mm256_movemask_epi8(lt800) | sm) & 0xAAAAAAAAu);
+        uint32_t m = ((uint32_t)_mm256_movemask_epi8(is1) & 0x55555555u) |
+                     (((uint32_t)_mm256_movemask_epi8(lt800) | sm) & 0xAAAAAAAAu);
         uint32_t g0 = m & 0xFF, g1 = (m >> 8) & 0xFF, g2 = (m >> 16) & 0xFF, g3 = m >> 24;
         size_t n0 = avx2_u16_pack3_len[g0];
         size_t n1 = n0 + avx2_u16_pack3_len[g1];
@@ -692,8 +727,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_slots(__m256i
     }
 }
 
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_compute(__m256i v, __m256i top5, avx2_u16_pend *p,
-                                                                           const avx2_u16_utf8_consts *k)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
+avx2_u16_utf8_compute(__m256i v, __m256i top5, avx2_u16_pend *p, const avx2_u16_utf8_consts *k)
 {
     const __m256i zero = _mm256_setzero_si256();
     return avx2_u16_utf8_slots(v, top5, p, k, 0, zero, zero, 0);
@@ -717,9 +752,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_compute(__m25
  * The stores write up to 12 bytes past the output (13 when unit 15 is left
  * out: its 2 bytes are then junk too).
  */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs(__m256i v, __m256i top5, int allow15,
-                                                                            avx2_u16_pend *p,
-                                                                            const avx2_u16_utf8_consts *k)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs(
+    __m256i v, __m256i top5, int allow15, avx2_u16_pend *p, const avx2_u16_utf8_consts *k)
 {
     const __m256i x3f00 = k->x3f00;
     __m256i t6 = _mm256_and_si256(v, _mm256_set1_epi16((short)0xFC00));
@@ -734,14 +768,18 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs(__m2
         return 0;
     /* prev: unit k-1 in unit k (0 in unit 0, which is never a paired low) */
     prev = _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 14);
-    hh = _mm256_add_epi16(_mm256_and_si256(v, _mm256_set1_epi16(0x03FF)), _mm256_set1_epi16(0x0040));
-    wh = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(hh, 8), _mm256_and_si256(_mm256_slli_epi16(hh, 6), x3f00)),
+    hh =
+        _mm256_add_epi16(_mm256_and_si256(v, _mm256_set1_epi16(0x03FF)), _mm256_set1_epi16(0x0040));
+    wh = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(hh, 8),
+                                         _mm256_and_si256(_mm256_slli_epi16(hh, 6), x3f00)),
                          _mm256_set1_epi16((short)0x80F0));
-    wl = _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(prev, 4), _mm256_set1_epi16(0x0030)),
-                                         _mm256_and_si256(_mm256_srli_epi16(v, 6), _mm256_set1_epi16(0x000F))),
-                         _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00),
-                                         _mm256_set1_epi16((short)0x8080)));
-    avx2_u16_utf8_slots(v, top5, p, k, 1, _mm256_blendv_epi8(wh, wl, ls), _mm256_or_si256(hs, ls), hm | lm);
+    wl = _mm256_or_si256(
+        _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(prev, 4), _mm256_set1_epi16(0x0030)),
+                        _mm256_and_si256(_mm256_srli_epi16(v, 6), _mm256_set1_epi16(0x000F))),
+        _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00),
+                        _mm256_set1_epi16((short)0x8080)));
+    avx2_u16_utf8_slots(v, top5, p, k, 1, _mm256_blendv_epi8(wh, wl, ls), _mm256_or_si256(hs, ls),
+                        hm | lm);
     p->n -= 2 * (size_t)h15;
     return 16 - (size_t)h15;
 }
@@ -752,10 +790,13 @@ UNILANE_TARGET_AVX2 static inline void avx2_u16_copy_small(char *out, const char
 {
     if (n >= 16) {
         if (n >= 32)
-            _mm256_storeu_si256((__m256i *)(void *)out, _mm256_loadu_si256((const __m256i *)(const void *)buf));
+            _mm256_storeu_si256((__m256i *)(void *)out,
+                                _mm256_loadu_si256((const __m256i *)(const void *)buf));
         else
-            _mm_storeu_si128((__m128i *)(void *)out, _mm_loadu_si128((const __m128i *)(const void *)buf));
-        _mm_storeu_si128((__m128i *)(void *)(out + n - 16), _mm_loadu_si128((const __m128i *)(const void *)(buf + n - 16)));
+            _mm_storeu_si128((__m128i *)(void *)out,
+                             _mm_loadu_si128((const __m128i *)(const void *)buf));
+        _mm_storeu_si128((__m128i *)(void *)(out + n - 16),
+                         _mm_loadu_si128((const __m128i *)(const void *)(buf + n - 16)));
     } else {
         uint64_t a, b;
         memcpy(&a, buf, 8);
@@ -767,7 +808,8 @@ UNILANE_TARGET_AVX2 static inline void avx2_u16_copy_small(char *out, const char
 
 /* The stores of *p at out: up to 12 bytes past out + p->n are overwritten
    with garbage. */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_utf8_put(char *out, const avx2_u16_pend *p)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_utf8_put(char *out,
+                                                                        const avx2_u16_pend *p)
 {
     _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(p->a));
     _mm_storeu_si128((__m128i *)(void *)(out + p->o1), _mm256_castsi256_si128(p->b));
@@ -777,7 +819,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_utf8_put(char *ou
 
 /* The stores of *p where avx2_u16_utf8_compute returned `kind`: a 2-byte
    block (kind 2) needs only two of the four. */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_utf8_emit(char *out, const avx2_u16_pend *p, int kind)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void
+avx2_u16_utf8_emit(char *out, const avx2_u16_pend *p, int kind)
 {
     if (kind == 2) {
         _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(p->a));
@@ -788,8 +831,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_utf8_emit(char *o
 }
 
 /* avx2_u16_utf8_emit through a buffer: writes exactly the p->n bytes. */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_utf8_put_exact(char *out, const avx2_u16_pend *p,
-                                                                               int kind)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void
+avx2_u16_utf8_put_exact(char *out, const avx2_u16_pend *p, int kind)
 {
     char buf[64];
     avx2_u16_utf8_emit(buf, p, kind);
@@ -799,8 +842,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_utf8_put_exact(ch
 /* avx2_u16_utf8_compute and its stores at out through the buffer (exactly
    the *n bytes); returns 0, having written nothing, for a block with a
    surrogate. */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block_exact(__m256i v, char *out, size_t *n,
-                                                                               const avx2_u16_utf8_consts *k)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
+avx2_u16_utf8_block_exact(__m256i v, char *out, size_t *n, const avx2_u16_utf8_consts *k)
 {
     avx2_u16_pend p;
     int kind = avx2_u16_utf8_compute(v, _mm256_and_si256(v, k->f800), &p, k);
@@ -812,7 +855,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_utf8_block_exact(_
 }
 
 /* The 16 ASCII units v as 16 bytes at dst + *w; advances *i and *w. */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_ascii16(__m256i v, char *dst, size_t *i, size_t *w)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_ascii16(__m256i v, char *dst,
+                                                                       size_t *i, size_t *w)
 {
     _mm_storeu_si128((__m128i *)(void *)(dst + *w), avx2_u16_pack16(v));
     *i += 16;
@@ -826,9 +870,9 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_ascii16(__m256i v
  * *cur exactly (or directly when the next 16 units are ASCII) and returns
  * 0, leaving the block at *i (advanced by 16) to the caller.
  */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_strict_step(const uint16_t *src, size_t len, char *dst,
-                                                                          size_t *i, size_t *w, const avx2_u16_pend *cur,
-                                                                          avx2_u16_pend *nxt, const avx2_u16_utf8_consts *k)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
+avx2_u16_strict_step(const uint16_t *src, size_t len, char *dst, size_t *i, size_t *w,
+                     const avx2_u16_pend *cur, avx2_u16_pend *nxt, const avx2_u16_utf8_consts *k)
 {
     __m256i vn;
     int ascii;
@@ -855,9 +899,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_strict_step(const 
 
 /* avx2_u16_utf8_pairs (allow15) and its stores at out, directly or
    (`exact`, a constant) through the buffer. */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs_put(__m256i v, __m256i top5, char *out,
-                                                                                avx2_u16_pend *p,
-                                                                                const avx2_u16_utf8_consts *k, int exact)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs_put(
+    __m256i v, __m256i top5, char *out, avx2_u16_pend *p, const avx2_u16_utf8_consts *k, int exact)
 {
     size_t c = avx2_u16_utf8_pairs(v, top5, 1, p, k);
     if (c) {
@@ -884,8 +927,8 @@ typedef struct avx2_u16_pos {
     size_t i, w;
 } avx2_u16_pos;
 
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE avx2_u16_pos avx2_u16_utf8_pairs_run(const uint16_t *src, size_t len,
-                                                                               char *dst, int lossy, size_t i, size_t w)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE avx2_u16_pos
+avx2_u16_utf8_pairs_run(const uint16_t *src, size_t len, char *dst, int lossy, size_t i, size_t w)
 {
     avx2_u16_utf8_consts kc;
     avx2_u16_pos r;
@@ -926,9 +969,10 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE avx2_u16_pos avx2_u16_utf8_pair
  * input follows. Returns status OK with the new i and w as read and
  * written, or the final result of a strict conversion that failed.
  */
-UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_utf8_cold(const uint16_t *src, size_t len,
-                                                                             char *dst, int lossy, int tail,
-                                                                             size_t i, size_t w)
+UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_utf8_cold(const uint16_t *src,
+                                                                              size_t len, char *dst,
+                                                                              int lossy, int tail,
+                                                                              size_t i, size_t w)
 {
     unilane_result r;
     size_t k;
@@ -964,7 +1008,8 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_utf8_cold(co
  * same reason: a reload of the struct as one 16-byte vector over its
  * narrower stores stalls on store forwarding.
  */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_take(unilane_result r, size_t *i, size_t *w)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_take(unilane_result r, size_t *i,
+                                                                    size_t *w)
 {
     size_t rd = r.read, wr = r.written;
     __asm__("" : "+r"(rd), "+r"(wr));
@@ -992,8 +1037,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_take(unilane_resu
  * surrogate, the next 16 units will be converted whole, so the held block
  * is stored directly (avx2_u16_utf8_put); otherwise through the buffer.
  */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst,
-                                                                  int lossy)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result
+avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy)
 {
     avx2_u16_utf8_consts kc;
     __m256i ff80;
@@ -1030,8 +1075,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
             avx2_u16_pend pb;
             if (!avx2_u16_utf8_compute(v, top5, &pa, &kc))
                 goto surrogate;
-            while (avx2_u16_strict_step(src, len, dst, &i, &w, &pa, &pb, &kc)
-                   && avx2_u16_strict_step(src, len, dst, &i, &w, &pb, &pa, &kc))
+            while (avx2_u16_strict_step(src, len, dst, &i, &w, &pa, &pb, &kc) &&
+                   avx2_u16_strict_step(src, len, dst, &i, &w, &pb, &pa, &kc))
                 ;
             continue;
         }
@@ -1089,13 +1134,14 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
     return gen_finish(r, i, w);
 }
 
-UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_to_utf8_strict(const uint16_t *src, size_t len,
-                                                                                 char *dst)
+UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result
+avx2_u16_to_utf8_strict(const uint16_t *src, size_t len, char *dst)
 {
     return avx2_u16_to_utf8(src, len, dst, 0);
 }
 
-UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_u16_to_utf8_lossy(const uint16_t *src, size_t len, char *dst)
+UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_u16_to_utf8_lossy(const uint16_t *src,
+                                                                          size_t len, char *dst)
 {
     return avx2_u16_to_utf8(src, len, dst, 1).written;
 }
@@ -1107,12 +1153,12 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_u16_to_utf8_lossy(const 
  * one in the last unit is followed by padding: unpaired too).
  */
 static const unsigned char avx2_u16_shift_tbl[32] = {
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+    0,    1,    2,    3,    4,    5,    6,    7,    8,    9,    10,   11,   12,   13,   14,   15,
     0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
 };
 
-UNILANE_TARGET_AVX2 static UNILANE_NOINLINE int avx2_u16_utf8_short(const uint16_t *src, size_t len, char *dst,
-                                                                    size_t *written)
+UNILANE_TARGET_AVX2 static UNILANE_NOINLINE int avx2_u16_utf8_short(const uint16_t *src, size_t len,
+                                                                    char *dst, size_t *written)
 {
     avx2_u16_utf8_consts kc;
     avx2_u16_pend p;
@@ -1121,8 +1167,9 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE int avx2_u16_utf8_short(const uint16
     int kind;
     /* units 8..len-1 are bytes 2*(16-len).. of the last 8 units: shift
        them down with pshufb, zeros shifted in */
-    __m128i tail = _mm_shuffle_epi8(avx2_u16_tail8(src, len),
-                                    _mm_loadu_si128((const __m128i *)(const void *)(avx2_u16_shift_tbl + 2 * (16 - len))));
+    __m128i tail = _mm_shuffle_epi8(
+        avx2_u16_tail8(src, len),
+        _mm_loadu_si128((const __m128i *)(const void *)(avx2_u16_shift_tbl + 2 * (16 - len))));
     __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(avx2_u16_head8(src)), tail, 1), top5;
     avx2_u16_utf8_consts_init(&kc);
     top5 = _mm256_and_si256(v, kc.f800);
@@ -1146,8 +1193,8 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE int avx2_u16_utf8_short(const uint16
  * that leaves (an unpaired surrogate in 8..15 units) and inputs under 8
  * units, which have no vector step, are the scalar kernel's.
  */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8_entry(const uint16_t *src, size_t len,
-                                                                                   char *dst, int lossy)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result
+avx2_u16_to_utf8_entry(const uint16_t *src, size_t len, char *dst, int lossy)
 {
     size_t n;
     if (len >= 8) {
@@ -1165,14 +1212,15 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result avx2_u16_to_utf8
     return unilane_scalar_utf16_to_utf8(src, len, dst);
 }
 
-UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf16_to_utf8(const uint16_t *src, size_t len,
-                                                                             char *dst)
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf16_to_utf8(const uint16_t *src,
+                                                                               size_t len,
+                                                                               char *dst)
 {
     return avx2_u16_to_utf8_entry(src, len, dst, 0);
 }
 
-UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_to_utf8_lossy(const uint16_t *src, size_t len,
-                                                                           char *dst)
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_to_utf8_lossy(const uint16_t *src,
+                                                                             size_t len, char *dst)
 {
     return avx2_u16_to_utf8_entry(src, len, dst, 1).written;
 }

@@ -54,7 +54,7 @@
 #if UNILANE_HAVE_AVX2
 
 /* Per-function attribute bundle for static helpers. */
-#define AVX2_U8_INLINE static UNILANE_TARGET_AVX2 UNILANE_ALWAYS_INLINE
+#  define AVX2_U8_INLINE static UNILANE_TARGET_AVX2 UNILANE_ALWAYS_INLINE
 
 /* The Keiser-Lemire tables of utf8_rules.h, once per 128-bit lane (pshufb
    looks up each lane by itself). One 32-byte step, for every byte x[k] with
@@ -75,9 +75,8 @@ AVX2_U8_INLINE __m256i avx2_u8_check_ctx(__m256i in, __m256i p1, __m256i p2, __m
     const __m256i t3 = _mm256_loadu_si256((const __m256i *)avx2_u8_byte2_high);
     const __m256i nib = _mm256_set1_epi8(0x0F);
     __m256i sp = _mm256_and_si256(
-        _mm256_and_si256(
-            _mm256_shuffle_epi8(t1, _mm256_and_si256(_mm256_srli_epi16(p1, 4), nib)),
-            _mm256_shuffle_epi8(t2, _mm256_and_si256(p1, nib))),
+        _mm256_and_si256(_mm256_shuffle_epi8(t1, _mm256_and_si256(_mm256_srli_epi16(p1, 4), nib)),
+                         _mm256_shuffle_epi8(t2, _mm256_and_si256(p1, nib))),
         _mm256_shuffle_epi8(t3, _mm256_and_si256(_mm256_srli_epi16(in, 4), nib)));
     /* saturating x - 0x60 has bit 7 set iff x >= 0xE0, x - 0x70 iff
        x >= 0xF0 (smaller x give 0..0x7F) */
@@ -88,7 +87,7 @@ AVX2_U8_INLINE __m256i avx2_u8_check_ctx(__m256i in, __m256i p1, __m256i p2, __m
 
 /* The 32 bytes `in` shifted right by k bytes (1..3), the last k bytes of
    the 32 bytes `prev` before them (zero at the start of the input). */
-#define AVX2_U8_BACK(in, prev, k) \
+#  define AVX2_U8_BACK(in, prev, k) \
     _mm256_alignr_epi8((in), _mm256_permute2x128_si256((prev), (in), 0x21), 16 - (k))
 
 /* The same, with the three bytes before `in` taken from the end of the
@@ -112,20 +111,18 @@ AVX2_U8_INLINE __m256i avx2_u8_check_fresh(__m256i a, __m256i b)
 /* The check of the 32 bytes at s, whose 3 bytes before are readable. */
 AVX2_U8_INLINE __m256i avx2_u8_check_at(const unsigned char *s)
 {
-    return avx2_u8_check_ctx(_mm256_loadu_si256((const __m256i *)s),
-                             _mm256_loadu_si256((const __m256i *)(s - 1)),
-                             _mm256_loadu_si256((const __m256i *)(s - 2)),
-                             _mm256_loadu_si256((const __m256i *)(s - 3)));
+    return avx2_u8_check_ctx(
+        _mm256_loadu_si256((const __m256i *)s), _mm256_loadu_si256((const __m256i *)(s - 1)),
+        _mm256_loadu_si256((const __m256i *)(s - 2)), _mm256_loadu_si256((const __m256i *)(s - 3)));
 }
 
 /* Nonzero bytes iff the block ends inside a sequence: byte 29 >= F0, byte
    30 >= E0 or byte 31 >= C0. */
 AVX2_U8_INLINE __m256i avx2_u8_incomplete(__m256i in)
 {
-    const __m256i maxv = _mm256_setr_epi8(
-        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-        (char)0xEF, (char)0xDF, (char)0xBF);
+    const __m256i maxv = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                          -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                          -1, (char)0xEF, (char)0xDF, (char)0xBF);
     return _mm256_subs_epu8(in, maxv);
 }
 
@@ -154,8 +151,8 @@ AVX2_U8_INLINE uint32_t avx2_u8_starts(__m256i v)
 AVX2_U8_INLINE int avx2_u8_check2(__m256i a, __m256i b, uint64_t *pnc)
 {
     const __m256i fe = _mm256_set1_epi8((char)0xFE), c0 = _mm256_set1_epi8((char)0xC0);
-    uint64_t hib = (uint32_t)_mm256_movemask_epi8(a)
-                 | (uint64_t)(uint32_t)_mm256_movemask_epi8(b) << 32;
+    uint64_t hib = (uint32_t)_mm256_movemask_epi8(a) | (uint64_t)(uint32_t)_mm256_movemask_epi8(b)
+                                                           << 32;
     uint64_t nc = avx2_u8_starts(a) | (uint64_t)avx2_u8_starts(b) << 32;
     __m256i ov = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(a, fe), c0),
                                  _mm256_cmpeq_epi8(_mm256_and_si256(b, fe), c0));
@@ -183,13 +180,13 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_ascii_prefix(const char *src, size_t len
         __m256i o = _mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d));
         /* vptest: (o & 0x80..80) != 0, i.e. some byte >= 0x80 */
         if (UNILANE_UNLIKELY(!_mm256_testz_si256(o, _mm256_set1_epi8((char)0x80)))) {
-            uint64_t lo = (uint32_t)_mm256_movemask_epi8(a)
-                        | (uint64_t)(uint32_t)_mm256_movemask_epi8(b) << 32;
+            uint64_t lo = (uint32_t)_mm256_movemask_epi8(a) |
+                          (uint64_t)(uint32_t)_mm256_movemask_epi8(b) << 32;
             uint64_t hi;
             if (lo)
                 return i + (size_t)_tzcnt_u64(lo);
-            hi = (uint32_t)_mm256_movemask_epi8(c)
-               | (uint64_t)(uint32_t)_mm256_movemask_epi8(d) << 32;
+            hi = (uint32_t)_mm256_movemask_epi8(c) | (uint64_t)(uint32_t)_mm256_movemask_epi8(d)
+                                                         << 32;
             return i + 64 + (size_t)_tzcnt_u64(hi);
         }
         i += 128;
@@ -245,8 +242,8 @@ AVX2_U8_INLINE __m256i avx2_u8_units_of(__m256i x)
    valid UTF-8: one per character start, one more per 4-byte lead. */
 AVX2_U8_INLINE size_t avx2_u8_units_from(__m256i v, unsigned sh)
 {
-    uint32_t f0 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-17)))
-                & (uint32_t)_mm256_movemask_epi8(v);
+    uint32_t f0 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-17))) &
+                  (uint32_t)_mm256_movemask_epi8(v);
     return (size_t)_mm_popcnt_u32(avx2_u8_starts(v) >> sh) + (size_t)_mm_popcnt_u32(f0 >> sh);
 }
 
@@ -265,9 +262,9 @@ AVX2_U8_INLINE size_t avx2_u8_units_from(__m256i v, unsigned sh)
  */
 AVX2_U8_INLINE size_t avx2_u8_zero_units(__m256i in, __m256i p3)
 {
-    __m256i t3 = _mm256_shuffle_epi8(
-        _mm256_loadu_si256((const __m256i *)avx2_u8_byte2_high),
-        _mm256_and_si256(_mm256_srli_epi16(in, 4), _mm256_set1_epi8(0x0F)));
+    __m256i t3 =
+        _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)avx2_u8_byte2_high),
+                            _mm256_and_si256(_mm256_srli_epi16(in, 4), _mm256_set1_epi8(0x0F)));
     return (size_t)_mm_popcnt_u32((uint32_t)_mm256_movemask_epi8(
         _mm256_andnot_si256(_mm256_subs_epu8(p3, _mm256_set1_epi8(0x70)), t3)));
 }
@@ -321,8 +318,8 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
                 goto out;
             prev_inc = avx2_u8_incomplete(b);
             if (count)
-                n -= avx2_u8_zero_units(a, AVX2_U8_BACK(a, _mm256_setzero_si256(), 3))
-                   + avx2_u8_zero_units(b, AVX2_U8_BACK(b, a, 3));
+                n -= avx2_u8_zero_units(a, AVX2_U8_BACK(a, _mm256_setzero_si256(), 3)) +
+                     avx2_u8_zero_units(b, AVX2_U8_BACK(b, a, 3));
         }
         n += 64;
         i += 64;
@@ -339,10 +336,9 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             prev_inc = _mm256_setzero_si256();
             do {
                 i += 64;
-            } while (i <= last
-                     && _mm256_movemask_epi8(_mm256_or_si256(
-                            _mm256_loadu_si256((const __m256i *)(s + i)),
-                            _mm256_loadu_si256((const __m256i *)(s + i + 32)))) == 0);
+            } while (i <= last && _mm256_movemask_epi8(_mm256_or_si256(
+                                      _mm256_loadu_si256((const __m256i *)(s + i)),
+                                      _mm256_loadu_si256((const __m256i *)(s + i + 32)))) == 0);
             n += i - i1;
             continue;
         }
@@ -359,8 +355,8 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
             if (count)
-                n += 64 - avx2_u8_zero_units(a, _mm256_loadu_si256((const __m256i *)(s + i - 3)))
-                        - avx2_u8_zero_units(b, _mm256_loadu_si256((const __m256i *)(s + i + 29)));
+                n += 64 - avx2_u8_zero_units(a, _mm256_loadu_si256((const __m256i *)(s + i - 3))) -
+                     avx2_u8_zero_units(b, _mm256_loadu_si256((const __m256i *)(s + i + 29)));
         }
         prev_inc = avx2_u8_incomplete(b);
         i += 64;
@@ -379,9 +375,10 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             goto out;
         /* units of the last r bytes, the bytes of the overlap left out */
         if (count)
-            n += avx2_u8_f0_before(s, i)
-               + (r > 32 ? avx2_u8_units_from(_mm256_loadu_si256((const __m256i *)(s + len - 64)),
-                                              (unsigned)(64 - r)) + avx2_u8_units_from(b, 0)
+            n += avx2_u8_f0_before(s, i) +
+                 (r > 32 ? avx2_u8_units_from(_mm256_loadu_si256((const __m256i *)(s + len - 64)),
+                                              (unsigned)(64 - r)) +
+                               avx2_u8_units_from(b, 0)
                          : avx2_u8_units_from(b, (unsigned)(32 - r)));
     }
     if (count)
@@ -404,12 +401,12 @@ out:
  * smallest input the kernels below have a vector step for). Returns 1 if
  * s[0 .. len) is valid, and then the UTF-16 units of it in *units.
  */
-#define AVX2_U8_SMALL_MIN 35
+#  define AVX2_U8_SMALL_MIN 35
 
 /* The three ways of the entries that validate: fewer than
    AVX2_U8_SMALL_MIN bytes have no vector step (the scalar kernel), fewer
    than 64 take the two-block code, the rest the 64-byte chunk code. */
-#define AVX2_U8_BY_LENGTH(len, scalar, small, big) \
+#  define AVX2_U8_BY_LENGTH(len, scalar, small, big) \
     ((len) < AVX2_U8_SMALL_MIN ? (scalar) : (len) < 64 ? (small) : (big))
 
 AVX2_U8_INLINE int avx2_u8_small_check(const unsigned char *s, size_t len, size_t *units)
@@ -432,7 +429,7 @@ AVX2_U8_INLINE int avx2_u8_small_check(const unsigned char *s, size_t len, size_
 
 /* len >= 64 */
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_big(const char *src,
-                                                                               size_t len)
+                                                                                size_t len)
 {
     const unsigned char *s = (const unsigned char *)src;
     size_t i, j;
@@ -445,7 +442,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_big(
 /* AVX2_U8_SMALL_MIN <= len < 64: an input that avx2_u8_small_check does
    not pass is decided by the scalar kernel. */
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_small(const char *src,
-                                                                                 size_t len)
+                                                                                  size_t len)
 {
     size_t units;
     if (!avx2_u8_small_check((const unsigned char *)src, len, &units))
@@ -455,8 +452,8 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_smal
 
 UNILANE_TARGET_AVX2 unilane_result unilane_avx2_validate_utf8(const char *src, size_t len)
 {
-    return AVX2_U8_BY_LENGTH(len, unilane_scalar_validate_utf8(src, len), avx2_u8_validate_small(src, len),
-                             avx2_u8_validate_big(src, len));
+    return AVX2_U8_BY_LENGTH(len, unilane_scalar_validate_utf8(src, len),
+                             avx2_u8_validate_small(src, len), avx2_u8_validate_big(src, len));
 }
 
 UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8(const char *src, size_t len)
@@ -472,10 +469,10 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8(const char *src, 
         if (steps > 31)
             steps = 31;
         for (k = 0; k < steps; k++, i += 128) {
-#define AVX2_U8_CNT(off) avx2_u8_units_of(_mm256_loadu_si256((const __m256i *)(s + i + (off))))
-            acc = _mm256_add_epi8(acc, _mm256_add_epi8(
-                _mm256_add_epi8(AVX2_U8_CNT(0), AVX2_U8_CNT(32)),
-                _mm256_add_epi8(AVX2_U8_CNT(64), AVX2_U8_CNT(96))));
+#  define AVX2_U8_CNT(off) avx2_u8_units_of(_mm256_loadu_si256((const __m256i *)(s + i + (off))))
+            acc = _mm256_add_epi8(
+                acc, _mm256_add_epi8(_mm256_add_epi8(AVX2_U8_CNT(0), AVX2_U8_CNT(32)),
+                                     _mm256_add_epi8(AVX2_U8_CNT(64), AVX2_U8_CNT(96))));
         }
         n += avx2_u8_hsum(acc);
     }
@@ -486,12 +483,13 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8(const char *src, 
             acc = _mm256_add_epi8(acc, AVX2_U8_CNT(0));
             i += 32;
         }
-#undef AVX2_U8_CNT
+#  undef AVX2_U8_CNT
         if (i < len) {
             /* the last 32 bytes, less the 32 - (len - i) counted already:
                their lanes are masked off (index > 31 - (len - i) stays) */
-            const __m256i idx = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
-                                                 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+            const __m256i idx =
+                _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+                                 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
             __m256i c = avx2_u8_units_of(_mm256_loadu_si256((const __m256i *)(s + len - 32)));
             __m256i keep = _mm256_cmpgt_epi8(idx, _mm256_set1_epi8((char)(31 - (len - i))));
             acc = _mm256_add_epi8(acc, _mm256_and_si256(c, keep));
@@ -503,7 +501,7 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8(const char *src, 
 
 /* len >= 64 */
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_big(const char *src,
-                                                                           size_t len)
+                                                                            size_t len)
 {
     const unsigned char *s = (const unsigned char *)src;
     size_t lo = 0, n = 0, i, j, e;
@@ -525,7 +523,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_big(cons
 
 /* AVX2_U8_SMALL_MIN <= len < 64: as avx2_u8_validate_small */
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_small(const char *src,
-                                                                             size_t len)
+                                                                              size_t len)
 {
     size_t units;
     if (!avx2_u8_small_check((const unsigned char *)src, len, &units))
@@ -536,7 +534,8 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_small(co
 UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8_lossy(const char *src, size_t len)
 {
     return AVX2_U8_BY_LENGTH(len, unilane_scalar_utf16_length_from_utf8_lossy(src, len),
-                             avx2_u8_length_lossy_small(src, len), avx2_u8_length_lossy_big(src, len));
+                             avx2_u8_length_lossy_small(src, len),
+                             avx2_u8_length_lossy_big(src, len));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -574,7 +573,8 @@ AVX2_U8_INLINE size_t avx2_u8_win_cons(const unsigned char *s)
 AVX2_U8_INLINE void avx2_u8_widen32(__m256i a, uint16_t *out)
 {
     _mm256_storeu_si256((__m256i *)out, _mm256_cvtepu8_epi16(_mm256_castsi256_si128(a)));
-    _mm256_storeu_si256((__m256i *)(out + 16), _mm256_cvtepu8_epi16(_mm256_extracti128_si256(a, 1)));
+    _mm256_storeu_si256((__m256i *)(out + 16),
+                        _mm256_cvtepu8_epi16(_mm256_extracti128_si256(a, 1)));
 }
 
 /* Stores the compacted planes lo, hi (the bytes of `keep`, 8-byte group by
@@ -615,18 +615,19 @@ AVX2_U8_INLINE size_t avx2_u8_win16_store(__m256i lo, __m256i hi, uint32_t keep,
  * enforce (s[-2], s[-1] may be garbage after a lossy restart); the x3 test
  * needs s[0] not a continuation byte.
  */
-AVX2_U8_INLINE uint32_t avx2_u8_win16_quad(__m256i a, __m256i b, __m256i c, __m256i bcont, __m256i *lo,
-                                           __m256i *hi)
+AVX2_U8_INLINE uint32_t avx2_u8_win16_quad(__m256i a, __m256i b, __m256i c, __m256i bcont,
+                                           __m256i *lo, __m256i *hi)
 {
     const __m256i m64 = _mm256_set1_epi8(-64);
     __m256i is3, is4, t, lo3, hi3, hi4;
     /* x[k-2] >= F0, for k >= 2 only: after a lossy restart the bytes
        before s are not context (they may be anything) */
     is3 = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_max_epu8(c, _mm256_set1_epi8((char)0xF0)), c),
-                           _mm256_setr_epi8(0, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-                                            -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+                           _mm256_setr_epi8(0, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                            -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                            -1, -1, -1, -1));
     is4 = _mm256_and_si256(_mm256_and_si256(_mm256_cmpgt_epi8(m64, a), bcont),
-                           _mm256_cmpgt_epi8(m64, c));             /* x[k-2..k] in 80..BF */
+                           _mm256_cmpgt_epi8(m64, c)); /* x[k-2..k] in 80..BF */
     /* t - 1 = ((x[k-2] & 7) << 2 | (x[k-1] >> 4 & 3)) - 1 at the x2 bytes
        (the 16-bit shifts leak bits across bytes only where masks clear) */
     t = _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(c, 2), _mm256_set1_epi8(0x1C)),
@@ -692,8 +693,8 @@ AVX2_U8_INLINE size_t avx2_u8_win16_any(const unsigned char *s, int first, int t
         b = _mm256_loadu_si256((const __m256i *)(s - 1));
         c = two ? b : _mm256_loadu_si256((const __m256i *)(s - 2));
     }
-    asc = _mm256_cmpgt_epi8(a, _mm256_set1_epi8(-1));           /* x[k] < 0x80      */
-    bcont = _mm256_cmpgt_epi8(_mm256_set1_epi8(-64), b);        /* x[k-1] in 80..BF */
+    asc = _mm256_cmpgt_epi8(a, _mm256_set1_epi8(-1));    /* x[k] < 0x80      */
+    bcont = _mm256_cmpgt_epi8(_mm256_set1_epi8(-64), b); /* x[k-1] in 80..BF */
     /* low byte: (x[k-1] << 6) | (x[k] & 0x3F); the 16-bit shift leaks bits
        of the neighbour lane only into bits the masks clear */
     lo = _mm256_or_si256(_mm256_and_si256(a, _mm256_set1_epi8(0x3F)),
@@ -704,14 +705,16 @@ AVX2_U8_INLINE size_t avx2_u8_win16_any(const unsigned char *s, int first, int t
        also & 0x1F for it. */
     hi = _mm256_and_si256(_mm256_srli_epi16(b, 2), _mm256_set1_epi8(0x0F));
     if (!two)
-        hi = _mm256_or_si256(hi, _mm256_and_si256(
-            _mm256_and_si256(_mm256_slli_epi16(c, 4), _mm256_set1_epi8((char)0xF0)), bcont));
+        hi = _mm256_or_si256(hi, _mm256_and_si256(_mm256_and_si256(_mm256_slli_epi16(c, 4),
+                                                                   _mm256_set1_epi8((char)0xF0)),
+                                                  bcont));
     hi = _mm256_andnot_si256(asc, hi);
     /* bytes that end a character: the next byte starts one, or the window
        ends (cons == 32); nothing at or after cons (a character that starts
        before cons ends before it) */
     keep = (nc >> 1) | 0x80000000u;
-    if (!two && UNILANE_UNLIKELY(!avx2_u8_is_zero(_mm256_subs_epu8(a, _mm256_set1_epi8((char)0xEF)))))
+    if (!two &&
+        UNILANE_UNLIKELY(!avx2_u8_is_zero(_mm256_subs_epu8(a, _mm256_set1_epi8((char)0xEF)))))
         keep |= avx2_u8_win16_quad(a, b, c, bcont, &lo, &hi); /* a 4-byte character */
     keep = _bzhi_u32(keep, cons);
     if (last)
@@ -764,8 +767,8 @@ AVX2_U8_INLINE int avx2_u8_classify(const unsigned char *s, size_t p, int fresh)
  * 6.6..8.8% more instructions on the French, Russian, Chinese and Arabic
  * corpus files).
  */
-AVX2_U8_INLINE int avx2_u8_to16_chunk(const unsigned char *s, size_t last, uint16_t *dst, size_t *pp,
-                                      size_t *pw, int two)
+AVX2_U8_INLINE int avx2_u8_to16_chunk(const unsigned char *s, size_t last, uint16_t *dst,
+                                      size_t *pp, size_t *pw, int two)
 {
     size_t p = *pp, w = *pw, c1, c2, q;
     int k;
@@ -788,8 +791,8 @@ AVX2_U8_INLINE int avx2_u8_to16_chunk(const unsigned char *s, size_t last, uint1
 
 /* Widens the ASCII chunk of 64 bytes at s + *pp to dst + *pw, advances both
    and returns the kind of the next chunk (0 if it starts after `last`). */
-AVX2_U8_INLINE int avx2_u8_to16_ascii(const unsigned char *s, size_t last, uint16_t *dst, size_t *pp,
-                                      size_t *pw)
+AVX2_U8_INLINE int avx2_u8_to16_ascii(const unsigned char *s, size_t last, uint16_t *dst,
+                                      size_t *pp, size_t *pw)
 {
     /* both loads before the stores, which may alias s */
     __m256i a = _mm256_loadu_si256((const __m256i *)(s + *pp));
@@ -812,8 +815,8 @@ AVX2_U8_INLINE int avx2_u8_to16_ascii(const unsigned char *s, size_t last, uint1
  * with an error in a character that starts in it, 0 if fewer than 64 bytes
  * were left.
  */
-AVX2_U8_INLINE int avx2_u8_to16_run(const unsigned char *s, size_t len, uint16_t *dst,
-                                    size_t *pp, size_t *pw)
+AVX2_U8_INLINE int avx2_u8_to16_run(const unsigned char *s, size_t len, uint16_t *dst, size_t *pp,
+                                    size_t *pw)
 {
     /* p <= last: at least 64 bytes left */
     const size_t last = len - 64;
@@ -860,8 +863,7 @@ AVX2_U8_INLINE size_t avx2_u8_to16_small_windows(const unsigned char *s, size_t 
  * buffer (the windows store junk). Returns 0 (nothing written) if the
  * input is not valid, else 1 with all of it converted into *pw units.
  */
-AVX2_U8_INLINE int avx2_u8_to16_small(const unsigned char *s, size_t len, uint16_t *dst,
-                                      size_t *pw)
+AVX2_U8_INLINE int avx2_u8_to16_small(const unsigned char *s, size_t len, uint16_t *dst, size_t *pw)
 {
     __m256i a = _mm256_loadu_si256((const __m256i *)s);
     __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
@@ -888,8 +890,9 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_to16_big(cons
                                                                             uint16_t *dst)
 {
     size_t p = 0, w = 0, wt;
-    if (!avx2_u8_to16_run((const unsigned char *)src, len, dst, &p, &w) && len - p >= AVX2_U8_SMALL_MIN
-        && avx2_u8_to16_small((const unsigned char *)src + p, len - p, dst + w, &wt)) {
+    if (!avx2_u8_to16_run((const unsigned char *)src, len, dst, &p, &w) &&
+        len - p >= AVX2_U8_SMALL_MIN &&
+        avx2_u8_to16_small((const unsigned char *)src + p, len - p, dst + w, &wt)) {
         /* the last 35..63 bytes, from a character boundary */
         p = len;
         w += wt;
@@ -902,7 +905,8 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_to16_big(cons
 /* AVX2_U8_SMALL_MIN <= len < 64: an input that avx2_u8_to16_small does not
    convert is converted by the scalar kernel, strict or lossy (`lossy`: a
    constant) */
-AVX2_U8_INLINE unilane_result avx2_u8_to16_short(const char *src, size_t len, uint16_t *dst, int lossy)
+AVX2_U8_INLINE unilane_result avx2_u8_to16_short(const char *src, size_t len, uint16_t *dst,
+                                                 int lossy)
 {
     size_t w;
     if (avx2_u8_to16_small((const unsigned char *)src, len, dst, &w))
@@ -913,16 +917,15 @@ AVX2_U8_INLINE unilane_result avx2_u8_to16_short(const char *src, size_t len, ui
 }
 
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_to16_small_entry(const char *src,
-                                                                                   size_t len,
-                                                                                   uint16_t *dst)
+                                                                                    size_t len,
+                                                                                    uint16_t *dst)
 {
     return avx2_u8_to16_short(src, len, dst, 0);
 }
 
 /* len >= 64 */
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_to16_lossy_big(const char *src,
-                                                                         size_t len,
-                                                                         uint16_t *dst)
+                                                                          size_t len, uint16_t *dst)
 {
     const unsigned char *s = (const unsigned char *)src;
     size_t p = 0, w = 0, e, wt;
@@ -948,8 +951,8 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_to16_lossy_big(const 
 }
 
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_to16_lossy_small(const char *src,
-                                                                           size_t len,
-                                                                           uint16_t *dst)
+                                                                            size_t len,
+                                                                            uint16_t *dst)
 {
     return avx2_u8_to16_short(src, len, dst, 1).written;
 }
@@ -957,7 +960,8 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_to16_lossy_small(cons
 UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf8_to_utf16(const char *src, size_t len,
                                                               uint16_t *dst)
 {
-    return AVX2_U8_BY_LENGTH(len, unilane_scalar_utf8_to_utf16(src, len, dst), avx2_u8_to16_small_entry(src, len, dst),
+    return AVX2_U8_BY_LENGTH(len, unilane_scalar_utf8_to_utf16(src, len, dst),
+                             avx2_u8_to16_small_entry(src, len, dst),
                              avx2_u8_to16_big(src, len, dst));
 }
 
@@ -965,7 +969,8 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_to_utf16_lossy(const char *src, siz
                                                             uint16_t *dst)
 {
     return AVX2_U8_BY_LENGTH(len, unilane_scalar_utf8_to_utf16_lossy(src, len, dst),
-                             avx2_u8_to16_lossy_small(src, len, dst), avx2_u8_to16_lossy_big(src, len, dst));
+                             avx2_u8_to16_lossy_small(src, len, dst),
+                             avx2_u8_to16_lossy_big(src, len, dst));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -994,9 +999,8 @@ AVX2_U8_INLINE int avx2_u8_l1_analyze(const unsigned char *s, int first, avx2_u8
         wv->cons = 32;
         return 1;
     }
-    lm = (uint32_t)_mm256_movemask_epi8(
-        _mm256_cmpeq_epi8(_mm256_and_si256(a, _mm256_set1_epi8((char)0xFE)),
-                          _mm256_set1_epi8((char)0xC2)));
+    lm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+        _mm256_and_si256(a, _mm256_set1_epi8((char)0xFE)), _mm256_set1_epi8((char)0xC2)));
     cm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-64), a));
     /* every non-ASCII byte is C2, C3 or a continuation; continuations
        follow exactly the leads (a lead at byte 31 is not converted) */
@@ -1095,7 +1099,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_l1_big(const 
    zero-padded buffer, two windows, and the scalar kernel for what they
    leave. */
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_l1_small(const char *src,
-                                                                           size_t len, char *dst)
+                                                                            size_t len, char *dst)
 {
     const unsigned char *s = (const unsigned char *)src;
     __m256i a = _mm256_loadu_si256((const __m256i *)s);
@@ -1140,10 +1144,10 @@ UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf8_to_latin1(const char *src, 
     return avx2_u8_l1_big(src, len, dst);
 }
 
-#undef AVX2_U8_INLINE
-#undef AVX2_U8_BACK
-#undef AVX2_U8_SMALL_MIN
-#undef AVX2_U8_BY_LENGTH
+#  undef AVX2_U8_INLINE
+#  undef AVX2_U8_BACK
+#  undef AVX2_U8_SMALL_MIN
+#  undef AVX2_U8_BY_LENGTH
 
 #else
 /* ISO C forbids an empty translation unit. */

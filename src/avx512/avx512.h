@@ -12,7 +12,7 @@
 #include "../dispatch/impl.h"
 
 #if UNILANE_HAVE_AVX512
-#include <immintrin.h>
+#  include <immintrin.h>
 #endif
 
 #endif /* UNILANE_AVX512_H */

@@ -72,7 +72,7 @@ UNILANE_TARGET_AVX512 static inline __mmask32 avx512_u16_tag(__m512i v, unsigned
    one masked 512-bit step (e.g. latin1_to_utf8 at 8 bytes: 4.4 ns vs 16 ns,
    validate_utf16 at 8 units: 10 ns vs 17 ns, CPU time, load average ~10),
    so those inputs take them; the AVX2 entries take every length. */
-#define AVX512_SHORT 32
+#  define AVX512_SHORT 32
 
 /* ---- ascii_prefix ------------------------------------------------------ */
 
@@ -116,7 +116,8 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_ascii_prefix(const char *src, size_t
    above 0xFF goes to the scalar kernel from its first unit (every unit is a
    character boundary here): it stores the good units and reports the first
    bad one. */
-UNILANE_TARGET_AVX512 unilane_result unilane_avx512_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
+UNILANE_TARGET_AVX512 unilane_result unilane_avx512_utf16_to_latin1(const uint16_t *src, size_t len,
+                                                                    char *dst)
 {
     const __m512i xff = _mm512_set1_epi16(0xFF);
     size_t i = 0;
@@ -217,7 +218,8 @@ finish:
  */
 /* One step: the n <= 32 bytes of src (loaded masked) to UTF-8 at dst;
    returns the bytes written. */
-UNILANE_TARGET_AVX512 static inline size_t avx512_l1_to_utf8_32(const char *src, size_t n, char *dst)
+UNILANE_TARGET_AVX512 static inline size_t avx512_l1_to_utf8_32(const char *src, size_t n,
+                                                                char *dst)
 {
     const __m512i x80 = _mm512_set1_epi16(0x80), x3f = _mm512_set1_epi16(0x3F);
     const __m512i xc0 = _mm512_set1_epi16(0xC0);
@@ -228,8 +230,8 @@ UNILANE_TARGET_AVX512 static inline size_t avx512_l1_to_utf8_32(const char *src,
     __m512i cont = _mm512_or_si512(x80, _mm512_and_si512(x, x3f));
     /* lane = hi ? lead | cont << 8 : x */
     __m512i v = _mm512_mask_mov_epi16(x, hi, _mm512_or_si512(lead, _mm512_slli_epi16(cont, 8)));
-    uint64_t keep = (UINT64_C(0x5555555555555555) | _pdep_u64(hi, UINT64_C(0xAAAAAAAAAAAAAAAA)))
-                    & avx512_first64(2 * n);
+    uint64_t keep = (UINT64_C(0x5555555555555555) | _pdep_u64(hi, UINT64_C(0xAAAAAAAAAAAAAAAA))) &
+                    avx512_first64(2 * n);
     uint64_t cnt = (uint64_t)_mm_popcnt_u64(keep);
     _mm512_mask_storeu_epi8(dst, avx512_first64(cnt), _mm512_maskz_compress_epi8(keep, v));
     return (size_t)cnt;
@@ -267,58 +269,57 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
 /* Operations without an AVX-512 kernel take the AVX2 entry. */
 /* AVX-512 measured no faster (a 64-byte vpmovzxbw loop: 12.8-13.8 GB/s
    vs AVX2's 12.4-13.9 on the four Latin-1 files: memory-bound either way) */
-#define unilane_avx512_latin1_to_utf16 unilane_avx2_latin1_to_utf16
+#  define unilane_avx512_latin1_to_utf16              unilane_avx2_latin1_to_utf16
 /* AVX-512 measured slower (commit 28a84f7's kernel, one masked 64-byte step
    with two popcounts: 23-51 GB/s vs AVX2's 28-61 on wikipedia_mars) */
-#define unilane_avx512_utf16_length_from_utf8 unilane_avx2_utf16_length_from_utf8
+#  define unilane_avx512_utf16_length_from_utf8       unilane_avx2_utf16_length_from_utf8
 /* AVX-512 measured slower (commit 28a84f7's kernel, 32 units per step with
    popcounts: 11-14 GB/s vs AVX2's 16-22 on wikipedia_mars) */
-#define unilane_avx512_utf8_length_from_utf16 unilane_avx2_utf8_length_from_utf16
+#  define unilane_avx512_utf8_length_from_utf16       unilane_avx2_utf8_length_from_utf16
 /* not yet written */
-#define unilane_avx512_utf16_ascii_prefix unilane_avx2_utf16_ascii_prefix
+#  define unilane_avx512_utf16_ascii_prefix           unilane_avx2_utf16_ascii_prefix
 /* not yet written */
-#define unilane_avx512_utf16_latin1_prefix unilane_avx2_utf16_latin1_prefix
+#  define unilane_avx512_utf16_latin1_prefix          unilane_avx2_utf16_latin1_prefix
 /* not yet written (needs the AVX2 lookup-based UTF-8 rules ported) */
-#define unilane_avx512_validate_utf8 unilane_avx2_validate_utf8
+#  define unilane_avx512_validate_utf8                unilane_avx2_validate_utf8
 /* not yet written (VBMI2 compress is the plan) */
-#define unilane_avx512_utf8_to_latin1 unilane_avx2_utf8_to_latin1
+#  define unilane_avx512_utf8_to_latin1               unilane_avx2_utf8_to_latin1
 /* not yet written */
-#define unilane_avx512_utf8_to_utf16 unilane_avx2_utf8_to_utf16
+#  define unilane_avx512_utf8_to_utf16                unilane_avx2_utf8_to_utf16
 /* not yet written */
-#define unilane_avx512_utf8_to_utf16_lossy unilane_avx2_utf8_to_utf16_lossy
+#  define unilane_avx512_utf8_to_utf16_lossy          unilane_avx2_utf8_to_utf16_lossy
 /* not yet written */
-#define unilane_avx512_utf16_to_utf8 unilane_avx2_utf16_to_utf8
+#  define unilane_avx512_utf16_to_utf8                unilane_avx2_utf16_to_utf8
 /* not yet written */
-#define unilane_avx512_utf16_to_utf8_lossy unilane_avx2_utf16_to_utf8_lossy
+#  define unilane_avx512_utf16_to_utf8_lossy          unilane_avx2_utf16_to_utf8_lossy
 /* not yet written */
-#define unilane_avx512_utf16_make_well_formed unilane_avx2_utf16_make_well_formed
+#  define unilane_avx512_utf16_make_well_formed       unilane_avx2_utf16_make_well_formed
 /* not yet written */
-#define unilane_avx512_utf8_length_from_latin1 unilane_avx2_utf8_length_from_latin1
+#  define unilane_avx512_utf8_length_from_latin1      unilane_avx2_utf8_length_from_latin1
 /* not yet written */
-#define unilane_avx512_utf16_length_from_utf8_lossy unilane_avx2_utf16_length_from_utf8_lossy
+#  define unilane_avx512_utf16_length_from_utf8_lossy unilane_avx2_utf16_length_from_utf8_lossy
 
 /* Thresholds: the AVX2 set's (measured there), so that short inputs take
    the scalar path exactly as they do under avx2. */
-UNILANE_DEFINE_KERNEL(avx512, UNILANE_CPU_AVX512_SET,
-                      35, /* UTF-8 input */
-                      32, /* ascii_prefix */
-                      8,  /* UTF-16 input */
-                      8); /* Latin-1 input */
+UNILANE_DEFINE_KERNEL(avx512, UNILANE_CPU_AVX512_SET, 35, /* UTF-8 input */
+                      32,                                 /* ascii_prefix */
+                      8,                                  /* UTF-16 input */
+                      8);                                 /* Latin-1 input */
 
-#undef AVX512_SHORT
-#undef unilane_avx512_utf16_length_from_utf8
-#undef unilane_avx512_utf8_length_from_utf16
-#undef unilane_avx512_utf16_ascii_prefix
-#undef unilane_avx512_utf16_latin1_prefix
-#undef unilane_avx512_validate_utf8
-#undef unilane_avx512_utf8_to_latin1
-#undef unilane_avx512_utf8_to_utf16
-#undef unilane_avx512_utf8_to_utf16_lossy
-#undef unilane_avx512_utf16_to_utf8
-#undef unilane_avx512_utf16_to_utf8_lossy
-#undef unilane_avx512_utf16_make_well_formed
-#undef unilane_avx512_utf8_length_from_latin1
-#undef unilane_avx512_utf16_length_from_utf8_lossy
+#  undef AVX512_SHORT
+#  undef unilane_avx512_utf16_length_from_utf8
+#  undef unilane_avx512_utf8_length_from_utf16
+#  undef unilane_avx512_utf16_ascii_prefix
+#  undef unilane_avx512_utf16_latin1_prefix
+#  undef unilane_avx512_validate_utf8
+#  undef unilane_avx512_utf8_to_latin1
+#  undef unilane_avx512_utf8_to_utf16
+#  undef unilane_avx512_utf8_to_utf16_lossy
+#  undef unilane_avx512_utf16_to_utf8
+#  undef unilane_avx512_utf16_to_utf8_lossy
+#  undef unilane_avx512_utf16_make_well_formed
+#  undef unilane_avx512_utf8_length_from_latin1
+#  undef unilane_avx512_utf16_length_from_utf8_lossy
 
 #else
 /* ISO C forbids an empty translation unit. */

@@ -32,12 +32,12 @@
 #endif
 
 #if defined(__GNUC__) || defined(__clang__)
-#  define UNILANE_LIKELY(x)   __builtin_expect(!!(x), 1)
-#  define UNILANE_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#  define UNILANE_INTERNAL    __attribute__((visibility("hidden")))
+#  define UNILANE_LIKELY(x)     __builtin_expect(!!(x), 1)
+#  define UNILANE_UNLIKELY(x)   __builtin_expect(!!(x), 0)
+#  define UNILANE_INTERNAL      __attribute__((visibility("hidden")))
 #  define UNILANE_ALWAYS_INLINE inline __attribute__((always_inline))
-#  define UNILANE_NOINLINE    __attribute__((noinline))
-#  define UNILANE_MAYBE_UNUSED __attribute__((unused))
+#  define UNILANE_NOINLINE      __attribute__((noinline))
+#  define UNILANE_MAYBE_UNUSED  __attribute__((unused))
 #else
 #  define UNILANE_LIKELY(x)   (x)
 #  define UNILANE_UNLIKELY(x) (x)
@@ -47,9 +47,9 @@
 #  define UNILANE_MAYBE_UNUSED
 #endif
 
-#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) \
-    && !defined(UNILANE_NO_AVX2)
-#  define UNILANE_HAVE_AVX2 1
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(UNILANE_NO_AVX2)
+#  define UNILANE_HAVE_AVX2   1
 /* Every function that uses AVX2 intrinsics, static helpers included, carries
    this attribute; forgetting it is a compile error ("target specific option
    mismatch"), not a silent bug. The CPU bits it implies are listed in
@@ -64,13 +64,14 @@
 /* AVX-512 F/BW/VL/VBMI/VBMI2 on top of everything UNILANE_TARGET_AVX2
    names; the CPU bits are UNILANE_CPU_AVX512_SET (cpu.h). */
 #  define UNILANE_TARGET_AVX512 \
-    __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi,bmi2,lzcnt,popcnt")))
+    __attribute__((             \
+        target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi,bmi2,lzcnt,popcnt")))
 #else
 #  define UNILANE_HAVE_AVX512 0
 #endif
 
-#if defined(__aarch64__) && defined(__ARM_NEON) && !defined(__AARCH64EB__) \
-    && !defined(UNILANE_NO_NEON)
+#if defined(__aarch64__) && defined(__ARM_NEON) && !defined(__AARCH64EB__) && \
+    !defined(UNILANE_NO_NEON)
 #  define UNILANE_HAVE_NEON 1
 #else
 #  define UNILANE_HAVE_NEON 0

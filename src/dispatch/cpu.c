@@ -10,7 +10,7 @@
    opted in to AVX everywhere, and detection still decides the kernel set. */
 
 #if UNILANE_HAVE_AVX2
-#include <cpuid.h>
+#  include <cpuid.h>
 
 /* XGETBV with ECX = 0 reads XCR0: which register states the OS saves on a
    context switch. Encoded as bytes so that no -mxsave is needed. */

@@ -110,15 +110,15 @@ int unilane_use_kernel(const char *name)
 /* short-input rule of impl.h, then one indirect call.                       */
 /* ------------------------------------------------------------------------ */
 
-#define DISPATCH_ENTRY_(a, op, in, out, ret, family, bound)                     \
-    UNILANE_OP_RET(ret) unilane_##op UNILANE_OP_PARAMS(in, out)          \
-    {                                                                    \
-        const unilane_impl *impl = dispatch_get();                       \
-        UNILANE_COUNT_CALL_();                                           \
-        if (UNILANE_GOES_SCALAR(impl, family, len))                      \
-            return unilane_scalar_##op UNILANE_OP_ARGS(out);             \
-        return impl->op UNILANE_OP_ARGS(out);                            \
-    }
+#define DISPATCH_ENTRY_(a, op, in, out, ret, family, bound)   \
+  UNILANE_OP_RET(ret) unilane_##op UNILANE_OP_PARAMS(in, out) \
+  {                                                           \
+    const unilane_impl *impl = dispatch_get();                \
+    UNILANE_COUNT_CALL_();                                    \
+    if (UNILANE_GOES_SCALAR(impl, family, len))               \
+      return unilane_scalar_##op UNILANE_OP_ARGS(out);        \
+    return impl->op UNILANE_OP_ARGS(out);                     \
+  }
 UNILANE_OPS(DISPATCH_ENTRY_, _)
 #undef DISPATCH_ENTRY_
 

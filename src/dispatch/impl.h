@@ -30,7 +30,7 @@ typedef struct unilane_impl {
      */
     size_t scalar_below[UNILANE_NFAMILIES];
 #define UNILANE_IMPL_FIELD_(a, op, in, out, ret, family, bound) \
-    UNILANE_OP_RET(ret)(*op) UNILANE_OP_PARAMS(in, out);
+  UNILANE_OP_RET(ret)(*op) UNILANE_OP_PARAMS(in, out);
     UNILANE_OPS(UNILANE_IMPL_FIELD_, _)
 #undef UNILANE_IMPL_FIELD_
 #if UNILANE_TEST_SUPPORT
@@ -41,7 +41,7 @@ typedef struct unilane_impl {
 /* UNILANE_DECLARE_KERNEL(isa): the prototypes of kernel set `isa`'s entries,
    unilane_<isa>_<op> for every operation. */
 #define UNILANE_KERNEL_PROTO_(isa, op, in, out, ret, family, bound) \
-    UNILANE_INTERNAL UNILANE_OP_RET(ret) unilane_##isa##_##op UNILANE_OP_PARAMS(in, out);
+  UNILANE_INTERNAL UNILANE_OP_RET(ret) unilane_##isa##_##op UNILANE_OP_PARAMS(in, out);
 #define UNILANE_DECLARE_KERNEL(isa) UNILANE_OPS(UNILANE_KERNEL_PROTO_, isa)
 
 /*
@@ -54,32 +54,33 @@ typedef struct unilane_impl {
  * checks entered this set's code (tests/common.c).
  */
 #if UNILANE_TEST_SUPPORT
-#  define UNILANE_IMPL_THUNK_(isa, op, in, out, ret, family, bound)                        \
+#  define UNILANE_IMPL_THUNK_(isa, op, in, out, ret, family, bound)                    \
     static UNILANE_OP_RET(ret) unilane_counted_##isa##_##op UNILANE_OP_PARAMS(in, out) \
-    {                                                                               \
-        __atomic_fetch_add(&unilane_counter_##isa.entered, 1, __ATOMIC_RELAXED);    \
-        __atomic_fetch_or(&unilane_counter_##isa.ops, UINT64_C(1) << UNILANE_OP_##op, \
-                          __ATOMIC_RELAXED);                                        \
-        return unilane_##isa##_##op UNILANE_OP_ARGS(out);                           \
+    {                                                                                  \
+      __atomic_fetch_add(&unilane_counter_##isa.entered, 1, __ATOMIC_RELAXED);         \
+      __atomic_fetch_or(&unilane_counter_##isa.ops, UINT64_C(1) << UNILANE_OP_##op,    \
+                        __ATOMIC_RELAXED);                                             \
+      return unilane_##isa##_##op UNILANE_OP_ARGS(out);                                \
     }
-#  define UNILANE_IMPL_INIT_(isa, op, in, out, ret, family, bound) .op = unilane_counted_##isa##_##op,
-#  define UNILANE_DEFINE_KERNEL(isa, required_, utf8, ascii, utf16, latin1)         \
-    static unilane_test_counter unilane_counter_##isa;                              \
-    UNILANE_OPS(UNILANE_IMPL_THUNK_, isa)                                           \
-    const unilane_impl unilane_impl_##isa = {                                       \
-        .name = #isa, .required = (required_),                                      \
-        .scalar_below = { (utf8), (ascii), (utf16), (latin1) },                     \
-        UNILANE_OPS(UNILANE_IMPL_INIT_, isa)                                        \
-        .counter = &unilane_counter_##isa                                           \
+#  define UNILANE_IMPL_INIT_(isa, op, in, out, ret, family, bound) \
+    .op = unilane_counted_##isa##_##op,
+#  define UNILANE_DEFINE_KERNEL(isa, required_, utf8, ascii, utf16, latin1)   \
+    static unilane_test_counter unilane_counter_##isa;                        \
+    UNILANE_OPS(UNILANE_IMPL_THUNK_, isa)                                     \
+    const unilane_impl unilane_impl_##isa = {                                 \
+        .name = #isa,                                                         \
+        .required = (required_),                                              \
+        .scalar_below = { (utf8), (ascii), (utf16), (latin1) },               \
+        UNILANE_OPS(UNILANE_IMPL_INIT_, isa).counter = &unilane_counter_##isa \
     }
 #else
 #  define UNILANE_IMPL_INIT_(isa, op, in, out, ret, family, bound) .op = unilane_##isa##_##op,
-#  define UNILANE_DEFINE_KERNEL(isa, required_, utf8, ascii, utf16, latin1)         \
-    const unilane_impl unilane_impl_##isa = {                                       \
-        .name = #isa, .required = (required_),                                      \
-        .scalar_below = { (utf8), (ascii), (utf16), (latin1) },                     \
-        UNILANE_OPS(UNILANE_IMPL_INIT_, isa)                                        \
-    }
+#  define UNILANE_DEFINE_KERNEL(isa, required_, utf8, ascii, utf16, latin1)               \
+    const unilane_impl unilane_impl_##isa = { .name = #isa,                               \
+                                              .required = (required_),                    \
+                                              .scalar_below = { (utf8), (ascii), (utf16), \
+                                                                (latin1) },               \
+                                              UNILANE_OPS(UNILANE_IMPL_INIT_, isa) }
 #endif
 
 /* The kernel sets compiled into this build. */
@@ -104,10 +105,10 @@ UNILANE_INTERNAL const unilane_impl *unilane_active_impl(void);
 UNILANE_INTERNAL extern int unilane_dispatch_direct;
 UNILANE_INTERNAL extern uint64_t unilane_dispatch_calls;
 #  define UNILANE_COUNT_CALL_() __atomic_fetch_add(&unilane_dispatch_calls, 1, __ATOMIC_RELAXED)
-#  define UNILANE_DIRECT_() __atomic_load_n(&unilane_dispatch_direct, __ATOMIC_RELAXED)
+#  define UNILANE_DIRECT_()     __atomic_load_n(&unilane_dispatch_direct, __ATOMIC_RELAXED)
 #else
 #  define UNILANE_COUNT_CALL_() ((void)0)
-#  define UNILANE_DIRECT_() 0
+#  define UNILANE_DIRECT_()     0
 #endif
 
 /*
@@ -118,10 +119,10 @@ UNILANE_INTERNAL extern uint64_t unilane_dispatch_calls;
  * with it, and nothing else does.
  */
 #define UNILANE_GOES_SCALAR(impl, family, len) \
-    ((len) < (impl)->scalar_below[UNILANE_FAMILY_##family] && !UNILANE_DIRECT_())
+  ((len) < (impl)->scalar_below[UNILANE_FAMILY_##family] && !UNILANE_DIRECT_())
 
 /* The function that handles such an input: unilane_scalar_<op> or impl->op. */
 #define UNILANE_PICK(impl, op, family, len) \
-    (UNILANE_GOES_SCALAR(impl, family, len) ? unilane_scalar_##op : (impl)->op)
+  (UNILANE_GOES_SCALAR(impl, family, len) ? unilane_scalar_##op : (impl)->op)
 
 #endif /* UNILANE_IMPL_H */

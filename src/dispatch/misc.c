@@ -6,13 +6,13 @@
 const char *unilane_status_string(unilane_status s)
 {
     switch (s) {
-    case UNILANE_OK:          return "ok";
+    case UNILANE_OK: return "ok";
     case UNILANE_HEADER_BITS: return "header bits (byte 0xF8..0xFF)";
-    case UNILANE_TOO_SHORT:   return "too short (missing continuation byte)";
-    case UNILANE_TOO_LONG:    return "too long (unexpected continuation byte)";
-    case UNILANE_OVERLONG:    return "overlong encoding";
-    case UNILANE_TOO_LARGE:   return "too large (above U+10FFFF, or not representable in Latin-1)";
-    case UNILANE_SURROGATE:   return "surrogate (encoded or unpaired)";
+    case UNILANE_TOO_SHORT: return "too short (missing continuation byte)";
+    case UNILANE_TOO_LONG: return "too long (unexpected continuation byte)";
+    case UNILANE_OVERLONG: return "overlong encoding";
+    case UNILANE_TOO_LARGE: return "too large (above U+10FFFF, or not representable in Latin-1)";
+    case UNILANE_SURROGATE: return "surrogate (encoded or unpaired)";
     case UNILANE_OUTPUT_FULL: return "output full";
     }
     return "unknown status";
@@ -42,11 +42,12 @@ unilane_encoding unilane_detect_bom(const void *src, size_t len, size_t *bom_len
 }
 
 #define MISC_STR2(x) #x
-#define MISC_STR(x) MISC_STR2(x)
+#define MISC_STR(x)  MISC_STR2(x)
 
 const char *unilane_version(void)
 {
-    return MISC_STR(UNILANE_VERSION_MAJOR) "." MISC_STR(UNILANE_VERSION_MINOR) "." MISC_STR(UNILANE_VERSION_PATCH);
+    return MISC_STR(UNILANE_VERSION_MAJOR) "." MISC_STR(UNILANE_VERSION_MINOR) "." MISC_STR(
+        UNILANE_VERSION_PATCH);
 }
 
 #undef MISC_STR

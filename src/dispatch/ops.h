@@ -68,22 +68,22 @@
 /* clang-format on */
 
 /* The C types and parameter lists the columns stand for. */
-#define UNILANE_OP_IN_U8 const char *
+#define UNILANE_OP_IN_U8  const char *
 #define UNILANE_OP_IN_U16 const uint16_t *
 #define UNILANE_OP_DST_NONE
-#define UNILANE_OP_DST_U8 , char *dst
+#define UNILANE_OP_DST_U8  , char *dst
 #define UNILANE_OP_DST_U16 , uint16_t *dst
 #define UNILANE_OP_ARG_NONE
-#define UNILANE_OP_ARG_U8 , dst
-#define UNILANE_OP_ARG_U16 , dst
-#define UNILANE_OP_RET_SIZE size_t
+#define UNILANE_OP_ARG_U8     , dst
+#define UNILANE_OP_ARG_U16    , dst
+#define UNILANE_OP_RET_SIZE   size_t
 #define UNILANE_OP_RET_RESULT unilane_result
-#define UNILANE_OP_RET_COUNT size_t
+#define UNILANE_OP_RET_COUNT  size_t
 
 /* (src, len[, dst]) with types, and the matching argument list. */
 #define UNILANE_OP_PARAMS(in, out) (UNILANE_OP_IN_##in src, size_t len UNILANE_OP_DST_##out)
-#define UNILANE_OP_ARGS(out) (src, len UNILANE_OP_ARG_##out)
-#define UNILANE_OP_RET(ret) UNILANE_OP_RET_##ret
+#define UNILANE_OP_ARGS(out)       (src, len UNILANE_OP_ARG_##out)
+#define UNILANE_OP_RET(ret)        UNILANE_OP_RET_##ret
 
 /* UNILANE_OP_<name>: the index of each operation, in registry order. */
 #define UNILANE_OP_ENUM_(a, name, in, out, ret, family, bound) UNILANE_OP_##name,

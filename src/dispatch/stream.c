@@ -117,9 +117,11 @@ unilane_result unilane_utf8_decode(unilane_utf8_decoder *d, const char *src_, si
             /* A region of at most `room` bytes writes at most `room` units. */
             size_t m = gen_utf8_trim(src + i, 0, n < room ? n : room);
             if (lossy) {
-                w += UNILANE_PICK(impl, utf8_to_utf16_lossy, UTF8, m)((const char *)src + i, m, dst + w);
+                w += UNILANE_PICK(impl, utf8_to_utf16_lossy, UTF8, m)((const char *)src + i, m,
+                                                                      dst + w);
             } else {
-                unilane_result r = UNILANE_PICK(impl, utf8_to_utf16, UTF8, m)((const char *)src + i, m, dst + w);
+                unilane_result r =
+                    UNILANE_PICK(impl, utf8_to_utf16, UTF8, m)((const char *)src + i, m, dst + w);
                 if (r.status != UNILANE_OK)
                     return stream_result(r.status, i + r.read, w + r.written);
                 w += r.written;
@@ -261,7 +263,8 @@ unilane_result unilane_utf8_encode(unilane_utf8_encoder *e, const uint16_t *src,
             if (lossy) {
                 w += UNILANE_PICK(impl, utf16_to_utf8_lossy, UTF16, m)(src + i, m, (char *)dst + w);
             } else {
-                unilane_result r = UNILANE_PICK(impl, utf16_to_utf8, UTF16, m)(src + i, m, (char *)dst + w);
+                unilane_result r =
+                    UNILANE_PICK(impl, utf16_to_utf8, UTF16, m)(src + i, m, (char *)dst + w);
                 if (r.status != UNILANE_OK)
                     return stream_result(r.status, i + r.read, w + r.written);
                 w += r.written;

@@ -26,8 +26,9 @@ UNILANE_DECLARE_KERNEL(scalar)
  * decoding replaces by one U+FFFD; when the sequence is a valid prefix cut
  * off by n, status is UNILANE_TOO_SHORT and *maximal == n.
  */
-UNILANE_INTERNAL size_t unilane_scalar_utf8_decode_one(const unsigned char *src, size_t n, uint32_t *cp,
-                                                       unilane_status *status, size_t *maximal);
+UNILANE_INTERNAL size_t unilane_scalar_utf8_decode_one(const unsigned char *src, size_t n,
+                                                       uint32_t *cp, unilane_status *status,
+                                                       size_t *maximal);
 
 /*
  * Internal helpers shared by the .c files of src/generic (static inline, so
@@ -45,9 +46,9 @@ static inline uint64_t gen_load64(const void *p)
 }
 
 /* Bit 7 of every byte: a word whose bytes are all ASCII ANDs to 0. */
-#define GEN_HIGH_BITS_8x8 UINT64_C(0x8080808080808080)
+#define GEN_HIGH_BITS_8x8   UINT64_C(0x8080808080808080)
 /* Four 16-bit lanes; bits 7..15 of each lane: zero iff every unit < 0x80. */
-#define GEN_NOT_ASCII_16x4 UINT64_C(0xFF80FF80FF80FF80)
+#define GEN_NOT_ASCII_16x4  UINT64_C(0xFF80FF80FF80FF80)
 /* Four 16-bit lanes; bits 8..15 of each lane: zero iff every unit <= 0xFF. */
 #define GEN_NOT_LATIN1_16x4 UINT64_C(0xFF00FF00FF00FF00)
 
@@ -138,7 +139,8 @@ static inline size_t gen_ascii_run(const unsigned char *s, size_t n)
  * keeps the three values in general registers, whatever the optimiser likes.
  */
 /* Unused in a build with no SIMD kernel (e.g. the amalgamation on armv7). */
-static inline UNILANE_MAYBE_UNUSED unilane_result gen_finish(unilane_result t, size_t read_off, size_t written_off)
+static inline UNILANE_MAYBE_UNUSED unilane_result gen_finish(unilane_result t, size_t read_off,
+                                                             size_t written_off)
 {
     unilane_result o;
     size_t rd = t.read, wr = t.written;

@@ -20,8 +20,14 @@ static inline int gen_any_surrogate_16x4(uint64_t v)
     return ((x - UINT64_C(0x0001000100010001)) & ~x & UINT64_C(0x8000800080008000)) != 0;
 }
 
-static inline int gen_is_high(uint32_t u) { return (u & 0xFC00) == 0xD800; }
-static inline int gen_is_low(uint32_t u) { return (u & 0xFC00) == 0xDC00; }
+static inline int gen_is_high(uint32_t u)
+{
+    return (u & 0xFC00) == 0xD800;
+}
+static inline int gen_is_low(uint32_t u)
+{
+    return (u & 0xFC00) == 0xDC00;
+}
 
 /* Units taken by the character at src[i] (i < len): 1, 2 for a pair, or 0
    for an unpaired surrogate. */
@@ -152,7 +158,7 @@ static UNILANE_ALWAYS_INLINE size_t gen_utf16_to_utf8(const uint16_t *src, size_
             w += 4;
             i += 2;
         } else if (lossy) {
-            d[w] = 0xEF;  /* U+FFFD */
+            d[w] = 0xEF; /* U+FFFD */
             d[w + 1] = 0xBF;
             d[w + 2] = 0xBD;
             w += 3;
@@ -222,8 +228,9 @@ unilane_result unilane_scalar_utf16_to_latin1(const uint16_t *src, size_t len, c
  */
 static inline uint64_t gen_nonzero_16x4(uint64_t x)
 {
-    return ((((x & UINT64_C(0x7FFF7FFF7FFF7FFF)) + UINT64_C(0x7FFF7FFF7FFF7FFF)) | x)
-            & UINT64_C(0x8000800080008000)) >> 15;
+    return ((((x & UINT64_C(0x7FFF7FFF7FFF7FFF)) + UINT64_C(0x7FFF7FFF7FFF7FFF)) | x) &
+            UINT64_C(0x8000800080008000)) >>
+           15;
 }
 
 /* UTF-8 length of the character at src[i] (i < len); advances *i past it. */
@@ -239,7 +246,7 @@ static inline size_t gen_utf8_len_at(const uint16_t *src, size_t len, size_t *i)
         return 4;
     }
     *i += 1;
-    return 3;  /* U+FFFD */
+    return 3; /* U+FFFD */
 }
 
 size_t unilane_scalar_utf8_length_from_utf16(const uint16_t *src, size_t len)
@@ -254,8 +261,8 @@ size_t unilane_scalar_utf8_length_from_utf16(const uint16_t *src, size_t len)
                16-bit-lane accumulator, summed (top lane of the product)
                every 8191 words, before a lane can pass 0x3FFF and the
                lane sum 0xFFFF. */
-            acc += gen_nonzero_16x4(v & UINT64_C(0xFF80FF80FF80FF80))
-                 + gen_nonzero_16x4(v & UINT64_C(0xF800F800F800F800));
+            acc += gen_nonzero_16x4(v & UINT64_C(0xFF80FF80FF80FF80)) +
+                   gen_nonzero_16x4(v & UINT64_C(0xF800F800F800F800));
             i += 4;
             if (++words == 8191) {
                 count += 4 * words + (size_t)((acc * UINT64_C(0x0001000100010001)) >> 48);

@@ -39,13 +39,13 @@ static UNILANE_ALWAYS_INLINE size_t gen_utf8_next(const unsigned char *s, size_t
         *cp = b0;
         return 1;
     }
-    if (b0 < 0xE0) {             /* 80..DF: continuation, C0/C1, or a 2-byte lead */
+    if (b0 < 0xE0) { /* 80..DF: continuation, C0/C1, or a 2-byte lead */
         if (b0 < 0xC2 || n < 2 || (s[1] & 0xC0) != 0x80)
             return 0;
         *cp = ((b0 & 0x1F) << 6) | (s[1] & 0x3Fu);
         return 2;
     }
-    if (b0 < 0xF0) {             /* E0..EF: 3-byte lead */
+    if (b0 < 0xF0) { /* E0..EF: 3-byte lead */
         if (n < 3 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80)
             return 0;
         c = ((b0 & 0x0F) << 12) | ((s[1] & 0x3Fu) << 6) | (s[2] & 0x3Fu);
@@ -54,7 +54,7 @@ static UNILANE_ALWAYS_INLINE size_t gen_utf8_next(const unsigned char *s, size_t
         *cp = c;
         return 3;
     }
-    if (b0 < 0xF5) {             /* F0..F4: 4-byte lead */
+    if (b0 < 0xF5) { /* F0..F4: 4-byte lead */
         if (n < 4 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80 || (s[3] & 0xC0) != 0x80)
             return 0;
         c = ((b0 & 0x07) << 18) | ((s[1] & 0x3Fu) << 12) | ((s[2] & 0x3Fu) << 6) | (s[3] & 0x3Fu);
@@ -63,7 +63,7 @@ static UNILANE_ALWAYS_INLINE size_t gen_utf8_next(const unsigned char *s, size_t
         *cp = c;
         return 4;
     }
-    return 0;                    /* F5..FF */
+    return 0; /* F5..FF */
 }
 
 /*
@@ -84,10 +84,10 @@ size_t unilane_scalar_utf8_decode_one(const unsigned char *src, size_t n, uint32
         return 1;
     }
     if (b0 < 0xC2 || b0 >= 0xF5) {
-        *status = b0 < 0xC0 ? UNILANE_TOO_LONG      /* 80..BF */
-                : b0 < 0xC2 ? UNILANE_OVERLONG      /* C0, C1 */
-                : b0 < 0xF8 ? UNILANE_TOO_LARGE     /* F5..F7 */
-                            : UNILANE_HEADER_BITS;  /* F8..FF */
+        *status = b0 < 0xC0   ? UNILANE_TOO_LONG     /* 80..BF */
+                  : b0 < 0xC2 ? UNILANE_OVERLONG     /* C0, C1 */
+                  : b0 < 0xF8 ? UNILANE_TOO_LARGE    /* F5..F7 */
+                              : UNILANE_HEADER_BITS; /* F8..FF */
         *maximal = 1;
         return 0;
     }
@@ -95,12 +95,16 @@ size_t unilane_scalar_utf8_decode_one(const unsigned char *src, size_t n, uint32
         need = 2;
     } else if (b0 < 0xF0) {
         need = 3;
-        if (b0 == 0xE0) lo = 0xA0;
-        if (b0 == 0xED) hi = 0x9F;
+        if (b0 == 0xE0)
+            lo = 0xA0;
+        if (b0 == 0xED)
+            hi = 0x9F;
     } else {
         need = 4;
-        if (b0 == 0xF0) lo = 0x90;
-        if (b0 == 0xF4) hi = 0x8F;
+        if (b0 == 0xF0)
+            lo = 0x90;
+        if (b0 == 0xF4)
+            hi = 0x8F;
     }
 
     /* 2. The second byte. */
@@ -114,9 +118,9 @@ size_t unilane_scalar_utf8_decode_one(const unsigned char *src, size_t n, uint32
         if (b1 >= 0x80 && b1 <= 0xBF) {
             /* A continuation byte outside the lead's range: only the four
                leads with a narrowed range can get here. */
-            *status = (b0 == 0xED) ? UNILANE_SURROGATE
-                    : (b0 == 0xF4) ? UNILANE_TOO_LARGE
-                                   : UNILANE_OVERLONG; /* E0, F0 */
+            *status = (b0 == 0xED)   ? UNILANE_SURROGATE
+                      : (b0 == 0xF4) ? UNILANE_TOO_LARGE
+                                     : UNILANE_OVERLONG; /* E0, F0 */
         } else {
             *status = UNILANE_TOO_SHORT;
         }
@@ -128,7 +132,7 @@ size_t unilane_scalar_utf8_decode_one(const unsigned char *src, size_t n, uint32
     for (k = 2; k < need; k++) {
         if (k >= n || (src[k] & 0xC0) != 0x80) {
             *status = UNILANE_TOO_SHORT;
-            *maximal = k;  /* equals n when cut off by the end */
+            *maximal = k; /* equals n when cut off by the end */
             return 0;
         }
     }
@@ -183,7 +187,8 @@ unilane_result unilane_scalar_validate_utf8(const char *src, size_t len)
  * at a time while a whole block is ASCII, then 8 if they are, then byte by
  * byte up to the first non-ASCII byte. Returns the length of the run.
  */
-static UNILANE_ALWAYS_INLINE size_t gen_ascii_to_utf16(const unsigned char *s, size_t n, uint16_t *d)
+static UNILANE_ALWAYS_INLINE size_t gen_ascii_to_utf16(const unsigned char *s, size_t n,
+                                                       uint16_t *d)
 {
     size_t i = 0;
     while (n - i >= 16) {
@@ -382,7 +387,7 @@ size_t unilane_scalar_utf16_length_from_utf8_lossy(const char *src, size_t len)
             unilane_status st;
             size_t maximal;
             (void)unilane_scalar_utf8_decode_one(s + i, len - i, &cp, &st, &maximal);
-            w += 1;  /* one U+FFFD */
+            w += 1; /* one U+FFFD */
             i += maximal;
             continue;
         }

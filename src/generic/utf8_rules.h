@@ -45,7 +45,8 @@ static inline UNILANE_MAYBE_UNUSED size_t gen_utf8_announced(unsigned char b)
  * at i hands the scalar code this position: from there the scalar code sees
  * the cut-off character whole, and every error at or after the valid prefix.
  */
-static inline UNILANE_MAYBE_UNUSED size_t gen_utf8_last_lead(const unsigned char *s, size_t lo, size_t i)
+static inline UNILANE_MAYBE_UNUSED size_t gen_utf8_last_lead(const unsigned char *s, size_t lo,
+                                                             size_t i)
 {
     size_t k;
     for (k = 1; k <= 3 && k <= i - lo; k++) {
@@ -75,7 +76,8 @@ static inline UNILANE_MAYBE_UNUSED size_t gen_utf8_trim(const unsigned char *s, 
  * before e are continuation bytes, and since no sequence is longer than 4
  * bytes, whatever came before has ended or been replaced), or e == len.
  */
-static inline UNILANE_MAYBE_UNUSED size_t gen_utf8_resync(const unsigned char *s, size_t len, size_t t)
+static inline UNILANE_MAYBE_UNUSED size_t gen_utf8_resync(const unsigned char *s, size_t len,
+                                                          size_t t)
 {
     size_t e, end = len - t > 3 ? t + 3 : len;
     for (e = t; e < end; e++)
@@ -110,53 +112,54 @@ static inline UNILANE_MAYBE_UNUSED size_t gen_utf8_units(const unsigned char *s,
  * bytes two and three back and XORs it in:
  *   error |= (BYTE1_HIGH[..] & BYTE1_LOW[..] & BYTE2_HIGH[..]) ^ must
  */
-#define UNILANE_U8_TOO_SHORT 0x01 /* lead, then no continuation                */
-#define UNILANE_U8_TOO_LONG  0x02 /* ASCII, then continuation                  */
-#define UNILANE_U8_OVERLONG3 0x04 /* E0 80..9F                                 */
-#define UNILANE_U8_TOO_LARGE 0x08 /* F4 90..BF, F5..FF 90..BF                  */
-#define UNILANE_U8_SURROGATE 0x10 /* ED A0..BF                                 */
-#define UNILANE_U8_OVERLONG2 0x20 /* C0/C1 80..BF                              */
+#define UNILANE_U8_TOO_SHORT      0x01 /* lead, then no continuation                */
+#define UNILANE_U8_TOO_LONG       0x02 /* ASCII, then continuation                  */
+#define UNILANE_U8_OVERLONG3      0x04 /* E0 80..9F                                 */
+#define UNILANE_U8_TOO_LARGE      0x08 /* F4 90..BF, F5..FF 90..BF                  */
+#define UNILANE_U8_SURROGATE      0x10 /* ED A0..BF                                 */
+#define UNILANE_U8_OVERLONG2      0x20 /* C0/C1 80..BF                              */
 #define UNILANE_U8_TOO_LARGE_1000 0x40 /* F0 80..8F (overlong), F5..FF 80..8F  */
-#define UNILANE_U8_TWO_CONTS 0x80 /* 80..BF 80..BF                             */
-#define UNILANE_U8_CARRY_ (UNILANE_U8_TOO_SHORT | UNILANE_U8_TOO_LONG | UNILANE_U8_TWO_CONTS)
+#define UNILANE_U8_TWO_CONTS      0x80 /* 80..BF 80..BF                             */
+#define UNILANE_U8_CARRY_         (UNILANE_U8_TOO_SHORT | UNILANE_U8_TOO_LONG | UNILANE_U8_TWO_CONTS)
 
 /* By the high nibble of the previous byte. */
-#define UNILANE_U8_BYTE1_HIGH                                                     \
-    UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, \
-    UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, \
-    UNILANE_U8_TWO_CONTS, UNILANE_U8_TWO_CONTS, UNILANE_U8_TWO_CONTS, UNILANE_U8_TWO_CONTS, \
-    UNILANE_U8_TOO_SHORT | UNILANE_U8_OVERLONG2,                                  \
-    UNILANE_U8_TOO_SHORT,                                                         \
-    UNILANE_U8_TOO_SHORT | UNILANE_U8_OVERLONG3 | UNILANE_U8_SURROGATE,           \
-    UNILANE_U8_TOO_SHORT | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000
+#define UNILANE_U8_BYTE1_HIGH                                                                 \
+  UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG,         \
+      UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG,     \
+      UNILANE_U8_TWO_CONTS, UNILANE_U8_TWO_CONTS, UNILANE_U8_TWO_CONTS, UNILANE_U8_TWO_CONTS, \
+      UNILANE_U8_TOO_SHORT | UNILANE_U8_OVERLONG2, UNILANE_U8_TOO_SHORT,                      \
+      UNILANE_U8_TOO_SHORT | UNILANE_U8_OVERLONG3 | UNILANE_U8_SURROGATE,                     \
+      UNILANE_U8_TOO_SHORT | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000
 
 /* By the low nibble of the previous byte. */
-#define UNILANE_U8_BYTE1_LOW                                                      \
-    UNILANE_U8_CARRY_ | UNILANE_U8_OVERLONG3 | UNILANE_U8_OVERLONG2 | UNILANE_U8_TOO_LARGE_1000, \
-    UNILANE_U8_CARRY_ | UNILANE_U8_OVERLONG2,                                     \
-    UNILANE_U8_CARRY_,                                                            \
-    UNILANE_U8_CARRY_,                                                            \
-    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE,                                     \
-    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
-    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
-    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
-    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
-    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
-    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
-    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
-    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
-    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000 | UNILANE_U8_SURROGATE, \
-    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,         \
-    UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000
+#define UNILANE_U8_BYTE1_LOW                                                                       \
+  UNILANE_U8_CARRY_ | UNILANE_U8_OVERLONG3 | UNILANE_U8_OVERLONG2 | UNILANE_U8_TOO_LARGE_1000,     \
+      UNILANE_U8_CARRY_ | UNILANE_U8_OVERLONG2, UNILANE_U8_CARRY_, UNILANE_U8_CARRY_,              \
+      UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE,                                                    \
+      UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,                        \
+      UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,                        \
+      UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,                        \
+      UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,                        \
+      UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,                        \
+      UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,                        \
+      UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,                        \
+      UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,                        \
+      UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000 | UNILANE_U8_SURROGATE, \
+      UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,                        \
+      UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000
 
 /* By the high nibble of the byte itself. */
-#define UNILANE_U8_BYTE2_HIGH                                                     \
-    UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, \
-    UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, \
-    UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | UNILANE_U8_OVERLONG3 | UNILANE_U8_TOO_LARGE_1000, \
-    UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | UNILANE_U8_OVERLONG3 | UNILANE_U8_TOO_LARGE, \
-    UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | UNILANE_U8_SURROGATE | UNILANE_U8_TOO_LARGE, \
-    UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | UNILANE_U8_SURROGATE | UNILANE_U8_TOO_LARGE, \
-    UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT
+#define UNILANE_U8_BYTE2_HIGH                                                                    \
+  UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT,        \
+      UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT,    \
+      UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | UNILANE_U8_OVERLONG3 | \
+          UNILANE_U8_TOO_LARGE_1000,                                                             \
+      UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | UNILANE_U8_OVERLONG3 | \
+          UNILANE_U8_TOO_LARGE,                                                                  \
+      UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | UNILANE_U8_SURROGATE | \
+          UNILANE_U8_TOO_LARGE,                                                                  \
+      UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | UNILANE_U8_SURROGATE | \
+          UNILANE_U8_TOO_LARGE,                                                                  \
+      UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT
 
 #endif /* UNILANE_UTF8_RULES_H */

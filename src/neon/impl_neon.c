@@ -33,11 +33,10 @@
  *   vector paths; at every length 0..64 of that text none costs more than
  *   scalar (utf16_to_latin1 costs the same at 1..7 and 9 units).
  */
-UNILANE_DEFINE_KERNEL(neon, UNILANE_CPU_NEON,
-                      65, /* UTF-8 input */
-                      0,  /* ascii_prefix */
-                      0,  /* UTF-16 input */
-                      0); /* Latin-1 input */
+UNILANE_DEFINE_KERNEL(neon, UNILANE_CPU_NEON, 65, /* UTF-8 input */
+                      0,                          /* ascii_prefix */
+                      0,                          /* UTF-16 input */
+                      0);                         /* Latin-1 input */
 
 #else
 /* ISO C forbids an empty translation unit. */

@@ -13,10 +13,10 @@
 
 /* 16 zero bytes then 16 0xFF bytes: the 16 bytes at &neon_l1_ones[r]
    (0 <= r <= 16) are 0xFF exactly in the last r lanes. */
-static const uint8_t neon_l1_ones[32] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+static const uint8_t neon_l1_ones[32] = { 0,    0,    0,    0,    0,    0,    0,    0,
+                                          0,    0,    0,    0,    0,    0,    0,    0,
+                                          0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                          0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
 
 size_t unilane_neon_latin1_to_utf16(const char *src, size_t len, uint16_t *dst)
 {
@@ -72,9 +72,9 @@ size_t unilane_neon_latin1_to_utf16(const char *src, size_t len, uint16_t *dst)
 static UNILANE_ALWAYS_INLINE size_t neon_l1_block_utf8(uint8x16_t v, uint8_t *out, uint8x16_t bitw,
                                                        uint8x16_t c0, uint8x16_t two)
 {
-    uint8x16_t t = vshrq_n_u8(v, 6);    /* b >> 6: 0..3 */
-    uint8x16_t x = vminq_u8(t, two);    /* 0 or 1: ASCII (bit 6 of b); 2: b >= 0x80 */
-    uint8x16_t lead = vorrq_u8(t, c0);  /* C0|(b>>6) */
+    uint8x16_t t = vshrq_n_u8(v, 6);   /* b >> 6: 0..3 */
+    uint8x16_t x = vminq_u8(t, two);   /* 0 or 1: ASCII (bit 6 of b); 2: b >= 0x80 */
+    uint8x16_t lead = vorrq_u8(t, c0); /* C0|(b>>6) */
     /* tail: inserting x into bits 6..7 leaves an ASCII byte as it is and
        makes 80|(b&3F) of the others. */
     uint8x16_t tail = vsliq_n_u8(v, x, 6);
@@ -85,10 +85,11 @@ static UNILANE_ALWAYS_INLINE size_t neon_l1_block_utf8(uint8x16_t v, uint8_t *ou
 }
 
 /* Bit weights, 0xC0, 2: loaded before the loop so they stay in registers. */
-static const uint8_t neon_l1_k[3][16] = {
-    {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128},
-    {0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0},
-    {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}};
+static const uint8_t neon_l1_k[3][16] = { { 1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64,
+                                            128 },
+                                          { 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0,
+                                            0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0 },
+                                          { 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2 } };
 
 /*
  * The last r bytes (0 < r < 16) of the input, which ends at end
@@ -97,8 +98,8 @@ static const uint8_t neon_l1_k[3][16] = {
  * zeros after them; the zeros become one byte each at the end of the
  * output and are left out of the copy.
  */
-static UNILANE_ALWAYS_INLINE size_t neon_l1_tail16(const uint8_t *end, size_t r, uint8_t *d, uint8x16_t bitw,
-                                                   uint8x16_t c0, uint8x16_t two)
+static UNILANE_ALWAYS_INLINE size_t neon_l1_tail16(const uint8_t *end, size_t r, uint8_t *d,
+                                                   uint8x16_t bitw, uint8x16_t c0, uint8x16_t two)
 {
     uint8x16_t last = vld1q_u8(end - 16);
     uint8_t tmp[48];
@@ -109,24 +110,29 @@ static UNILANE_ALWAYS_INLINE size_t neon_l1_tail16(const uint8_t *end, size_t r,
         vst1q_u8(d + r - 16, last);
         return r;
     }
-    T = neon_l1_block_utf8(vqtbl1q_u8(last, vld1q_u8(unilane_neon_shift_window + 16 - r)), tmp, bitw, c0, two) - (16 - r);
+    T = neon_l1_block_utf8(vqtbl1q_u8(last, vld1q_u8(unilane_neon_shift_window + 16 - r)), tmp,
+                           bitw, c0, two) -
+        (16 - r);
     neon_copy_any(d, tmp, T);
     return T;
 }
 
 /* len >= 16; src[0..start) is ASCII and already copied. */
-static UNILANE_NOINLINE size_t neon_l1_to_utf8_big(const uint8_t *src, size_t len, uint8_t *dst, size_t start)
+static UNILANE_NOINLINE size_t neon_l1_to_utf8_big(const uint8_t *src, size_t len, uint8_t *dst,
+                                                   size_t start)
 {
     const uint8_t *p = src + start, *end = src + len;
     uint8_t *d = dst + start;
-    uint8x16_t bitw = vld1q_u8(neon_l1_k[0]), c0 = vld1q_u8(neon_l1_k[1]), two = vld1q_u8(neon_l1_k[2]);
+    uint8x16_t bitw = vld1q_u8(neon_l1_k[0]), c0 = vld1q_u8(neon_l1_k[1]),
+               two = vld1q_u8(neon_l1_k[2]);
 
     for (;;) {
         uint8x16_t v;
         /* 64 ASCII bytes at a time. */
         while (end - p >= 64) {
             uint8x16x4_t a = vld1q_u8_x4(p);
-            if (vmaxvq_u8(vorrq_u8(vorrq_u8(a.val[0], a.val[1]), vorrq_u8(a.val[2], a.val[3]))) >= 0x80)
+            if (vmaxvq_u8(vorrq_u8(vorrq_u8(a.val[0], a.val[1]), vorrq_u8(a.val[2], a.val[3]))) >=
+                0x80)
                 break;
             vst1q_u8_x4(d, a);
             p += 64;
@@ -184,15 +190,16 @@ static UNILANE_ALWAYS_INLINE size_t neon_l1_bytes(const uint8_t *p, size_t n, ui
  * immediates (the ones before start are ASCII and give again the bytes
  * already there). The general loop's set-up would cost more than its work.
  */
-static UNILANE_NOINLINE size_t neon_l1_to_utf8_last(const uint8_t *src, size_t len, uint8_t *dst, size_t start)
+static UNILANE_NOINLINE size_t neon_l1_to_utf8_last(const uint8_t *src, size_t len, uint8_t *dst,
+                                                    size_t start)
 {
     uint8_t tmp[48];
     size_t T;
     if (len - start <= 5)
         return start + neon_l1_bytes(src + start, len - start, dst + start);
     T = neon_l1_block_utf8(vld1q_u8(src + len - 16), tmp,
-                           vreinterpretq_u8_u64(vdupq_n_u64(UINT64_C(0x8040201008040201))), vdupq_n_u8(0xC0),
-                           vdupq_n_u8(2));
+                           vreinterpretq_u8_u64(vdupq_n_u64(UINT64_C(0x8040201008040201))),
+                           vdupq_n_u8(0xC0), vdupq_n_u8(2));
     neon_copy_exact(dst + len - 16, tmp, T);
     return len - 16 + T;
 }
@@ -239,7 +246,8 @@ size_t unilane_neon_latin1_to_utf8(const char *src, size_t len, char *dst)
     do {
         v = vld1q_u8(p);
         if (vmaxvq_u8(v) >= 0x80)
-            return neon_l1_to_utf8_big((const uint8_t *)src, len, (uint8_t *)dst, (size_t)(p - (const uint8_t *)src));
+            return neon_l1_to_utf8_big((const uint8_t *)src, len, (uint8_t *)dst,
+                                       (size_t)(p - (const uint8_t *)src));
         vst1q_u8(d, v);
         p += 16;
         d += 16;
@@ -247,7 +255,8 @@ size_t unilane_neon_latin1_to_utf8(const char *src, size_t len, char *dst)
     if (p < end) {
         v = vld1q_u8(end - 16);
         if (vmaxvq_u8(v) >= 0x80)
-            return neon_l1_to_utf8_last((const uint8_t *)src, len, (uint8_t *)dst, (size_t)(p - (const uint8_t *)src));
+            return neon_l1_to_utf8_last((const uint8_t *)src, len, (uint8_t *)dst,
+                                        (size_t)(p - (const uint8_t *)src));
         vst1q_u8((uint8_t *)dst + len - 16, v);
     }
     return len;

@@ -8,7 +8,7 @@
 #include "../dispatch/impl.h"
 
 #if UNILANE_HAVE_NEON
-#include <arm_neon.h>
+#  include <arm_neon.h>
 
 /* unilane_neon_<op> for every operation of the registry (ops.h). */
 UNILANE_DECLARE_KERNEL(neon)
@@ -17,9 +17,9 @@ UNILANE_DECLARE_KERNEL(neon)
    the rule and layout of each is written. Every global symbol of the
    library starts with unilane_ (tests/check_symbols.sh): the short names
    the kernels use are macros for the prefixed symbols. */
-#define neon_u8_bytes16 unilane_neon_u8_bytes16
-#define neon_u8_pack16 unilane_neon_u8_pack16
-#define neon_u8_pack8 unilane_neon_u8_pack8
+#  define neon_u8_bytes16 unilane_neon_u8_bytes16
+#  define neon_u8_pack16  unilane_neon_u8_pack16
+#  define neon_u8_pack8   unilane_neon_u8_pack8
 /* Generated: tbl indices, eight 1- or 2-byte UTF-8 units to the front (-> UTF-8). */
 UNILANE_INTERNAL extern const uint8_t unilane_neon_pack2_shuf[256][16];
 /* Generated: output length of each unilane_neon_pack2_shuf row. */
@@ -36,7 +36,8 @@ UNILANE_INTERNAL extern const uint8_t neon_u8_pack16[256][16];
 UNILANE_INTERNAL extern const uint8_t neon_u8_pack8[2][256][8];
 
 /* A result, built in one expression. */
-static UNILANE_ALWAYS_INLINE unilane_result neon_result(unilane_status status, size_t read, size_t written)
+static UNILANE_ALWAYS_INLINE unilane_result neon_result(unilane_status status, size_t read,
+                                                        size_t written)
 {
     unilane_result r;
     r.status = status;
@@ -55,8 +56,9 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_result(unilane_status status, s
  * bytes kept. For UTF-8 output (Latin-1 and UTF-16 of 1 or 2 bytes) and for
  * UTF-16 output (the units that end in a vector of UTF-8).
  */
-static UNILANE_ALWAYS_INLINE size_t neon_zip_pack_store(uint8x16_t bits, uint8x16_t a, uint8x16_t b, uint8_t *out,
-                                                        const uint8_t *shuf, const uint8_t *lens)
+static UNILANE_ALWAYS_INLINE size_t neon_zip_pack_store(uint8x16_t bits, uint8x16_t a, uint8x16_t b,
+                                                        uint8_t *out, const uint8_t *shuf,
+                                                        const uint8_t *lens)
 {
     uint8x16_t x = vpaddq_u8(bits, bits);
     unsigned k, k0, k1;
@@ -88,7 +90,8 @@ static UNILANE_ALWAYS_INLINE void neon_copy_exact(uint8_t *d, const uint8_t *tmp
 
 /* n (w <= n <= 2w) bytes of tmp to d as two overlapping words of w bytes
    (w a constant, 4 or 8), writing nothing outside d[0..n). */
-static UNILANE_ALWAYS_INLINE void neon_copy_words(uint8_t *d, const uint8_t *tmp, size_t n, size_t w)
+static UNILANE_ALWAYS_INLINE void neon_copy_words(uint8_t *d, const uint8_t *tmp, size_t n,
+                                                  size_t w)
 {
     uint8_t a[8], b[8];
     memcpy(a, tmp, w);

@@ -76,7 +76,8 @@ static UNILANE_ALWAYS_INLINE uint64_t neon_u16_mask_bits(uint16x8_t mask)
 
 /* Index of the first unit > limit among the 16 units a (0..7), b (8..15),
    which must hold one. */
-static UNILANE_ALWAYS_INLINE size_t neon_u16_first_above16(uint16x8_t a, uint16x8_t b, uint16x8_t lim)
+static UNILANE_ALWAYS_INLINE size_t neon_u16_first_above16(uint16x8_t a, uint16x8_t b,
+                                                           uint16x8_t lim)
 {
     uint64_t bits = neon_u16_mask_bits(vcgtq_u16(a, lim));
     if (bits)
@@ -114,7 +115,8 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_prefix(const uint16_t *src, size_t 
     i = 8;
     while (len - i >= 32) {
         uint16x8x4_t v = vld1q_u16_x4(src + i);
-        if (vmaxvq_u16(vorrq_u16(vorrq_u16(v.val[0], v.val[1]), vorrq_u16(v.val[2], v.val[3]))) > limit)
+        if (vmaxvq_u16(vorrq_u16(vorrq_u16(v.val[0], v.val[1]), vorrq_u16(v.val[2], v.val[3]))) >
+            limit)
             break;
         i += 32;
     }
@@ -156,8 +158,9 @@ size_t unilane_neon_utf16_latin1_prefix(const uint16_t *src, size_t len)
  * block) over validation. Returns the index where the scalar kernel must
  * take over (everything before it is done), or len.
  */
-static UNILANE_ALWAYS_INLINE size_t neon_u16_wellformed_run(const uint16_t *src, size_t len, uint16_t *dst,
-                                                            int fix, size_t *replaced)
+static UNILANE_ALWAYS_INLINE size_t neon_u16_wellformed_run(const uint16_t *src, size_t len,
+                                                            uint16_t *dst, int fix,
+                                                            size_t *replaced)
 {
     /* dst is src for validation (fix == 0): never written. */
     const uint16_t *p = src;
@@ -262,7 +265,8 @@ unilane_result unilane_neon_validate_utf16(const uint16_t *src, size_t len)
             return unilane_scalar_validate_utf16(src, len);
     } else if (len < 16) {
         /* 8..15 units: two overlapping vectors, no loop set-up */
-        uint16x8_t m = vminq_u16(neon_u16_rot(vld1q_u16(src)), neon_u16_rot(vld1q_u16(src + len - 8)));
+        uint16x8_t m =
+            vminq_u16(neon_u16_rot(vld1q_u16(src)), neon_u16_rot(vld1q_u16(src + len - 8)));
         if (vminvq_u16(m) < 0x800)
             return unilane_scalar_validate_utf16(src, len);
     } else {
@@ -331,11 +335,14 @@ unilane_result unilane_neon_utf16_to_latin1(const uint16_t *src, size_t len, cha
         i = 16;
         while (len - i >= 32) {
             uint16x8x4_t v = vld1q_u16_x4(src + i);
-            if (vmaxvq_u16(vorrq_u16(vorrq_u16(v.val[0], v.val[1]), vorrq_u16(v.val[2], v.val[3]))) > 0xFF)
+            if (vmaxvq_u16(
+                    vorrq_u16(vorrq_u16(v.val[0], v.val[1]), vorrq_u16(v.val[2], v.val[3]))) > 0xFF)
                 goto units;
             /* UZP1 on bytes keeps the even bytes: the low byte of each unit. */
-            vst1q_u8(d + i, vuzp1q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1])));
-            vst1q_u8(d + i + 16, vuzp1q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3])));
+            vst1q_u8(d + i,
+                     vuzp1q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1])));
+            vst1q_u8(d + i + 16,
+                     vuzp1q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3])));
             i += 32;
         }
         if (len - i >= 16) {
@@ -441,8 +448,10 @@ size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
             rounds = 127;
         while (rounds--) {
             uint16x8x4_t v = vld1q_u16_x4(src + i);
-            uint8x16_t hab = vuzp2q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1]));
-            uint8x16_t hcd = vuzp2q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3]));
+            uint8x16_t hab =
+                vuzp2q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1]));
+            uint8x16_t hcd =
+                vuzp2q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3]));
             acc80 = vsubq_u16(acc80, vcgtq_u16(v.val[0], c7f));
             acc80 = vsubq_u16(acc80, vcgtq_u16(v.val[1], c7f));
             acc80 = vsubq_u16(acc80, vcgtq_u16(v.val[2], c7f));
@@ -471,8 +480,9 @@ size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
         if (i < len) {
             /* 0 < len - i < 8, len >= 8: the last 8 units, with the lanes
                already counted replaced by zero units. */
-            static const uint16_t keep[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF,
-                                              0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF};
+            static const uint16_t keep[16] = { 0,      0,      0,      0,      0,      0,
+                                               0,      0,      0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF,
+                                               0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF };
             uint16x8_t a = vandq_u16(vld1q_u16(src + len - 8), vld1q_u16(keep + (len - i)));
             acc = vsubq_u16(acc, vcgtq_u16(a, c7f));
             acc = vsubq_u16(acc, vcgtq_u16(a, c7ff));
@@ -496,27 +506,31 @@ size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
  */
 static const uint8_t neon_u16_k[9][16] = {
     /* bit weights: movemask of 8 byte lanes per half */
-    {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128},
+    { 1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128 },
     /* gather bytes 0, 4, 8, 12 */
-    {0, 4, 8, 12, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
-    {0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0},
-    {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2},
-    {0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0},
-    {0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8},
-    {0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8},
-    {7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7},
-    {3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3},
+    { 0, 4, 8, 12, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF },
+    { 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0,
+      0xC0 },
+    { 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2 },
+    { 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0, 0xE0,
+      0xE0 },
+    { 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8, 0xF8,
+      0xF8 },
+    { 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8, 0xD8,
+      0xD8 },
+    { 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7 },
+    { 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3 },
 };
 
 /* Hides a loaded constant from the optimizer (which would otherwise turn it
    back into an immediate and rematerialize it inside the loop). */
-#if defined(__GNUC__) || defined(__clang__)
-#  define NEON_U16_OPAQUE(v) __asm__("" : "+w"(v))
-#  define NEON_U16_OPAQUE_PTR(v) __asm__("" : "+r"(v))
-#else
-#  define NEON_U16_OPAQUE(v) ((void)0)
-#  define NEON_U16_OPAQUE_PTR(v) ((void)0)
-#endif
+#  if defined(__GNUC__) || defined(__clang__)
+#    define NEON_U16_OPAQUE(v)     __asm__("" : "+w"(v))
+#    define NEON_U16_OPAQUE_PTR(v) __asm__("" : "+r"(v))
+#  else
+#    define NEON_U16_OPAQUE(v)     ((void)0)
+#    define NEON_U16_OPAQUE_PTR(v) ((void)0)
+#  endif
 
 typedef struct neon_u16_consts {
     uint8x16_t bitw, gather, c0, two, e0, f8, d8, seven, three;
@@ -537,13 +551,14 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_block2(uint16x8_t v0, uint16x8_t v1
     uint8x16_t t = vuzp1q_u8(vreinterpretq_u8_u16(vshrq_n_u16(v0, 6)),
                              vreinterpretq_u8_u16(vshrq_n_u16(v1, 6)));
     uint8x16_t lo = vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
-    uint8x16_t x = vminq_u8(t, k->two);  /* 0 or 1: ASCII (bit 6 of u); 2: two bytes */
+    uint8x16_t x = vminq_u8(t, k->two); /* 0 or 1: ASCII (bit 6 of u); 2: two bytes */
     uint8x16_t lead = vorrq_u8(t, k->c0);
     /* SLI puts x into bits 6..7: for ASCII that is bit 6 of lo again (no
        change), for the others 10 (a continuation byte). */
     uint8x16_t tail = vsliq_n_u8(lo, x, 6);
     /* the pattern keeps the lead bytes of 2-byte units (x == 2) */
-    return neon_zip_pack_store(vandq_u8(vceqq_u8(x, k->two), k->bitw), lead, tail, out, &k->shuf2[0][0], k->len2);
+    return neon_zip_pack_store(vandq_u8(vceqq_u8(x, k->two), k->bitw), lead, tail, out,
+                               &k->shuf2[0][0], k->len2);
 }
 
 /*
@@ -559,11 +574,11 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_block2(uint16x8_t v0, uint16x8_t v1
 static UNILANE_ALWAYS_INLINE size_t neon_u16_block3(uint8x16_t lo, uint8x16_t hi, uint8_t *out,
                                                     const neon_u16_consts *k)
 {
-    uint8x16_t is3 = vcgtq_u8(hi, k->seven);                        /* u >= 0x800 */
-    uint8x16_t bp = vsliq_n_u8(vshrq_n_u8(lo, 6), hi, 2);           /* (u >> 6) mod 256 */
+    uint8x16_t is3 = vcgtq_u8(hi, k->seven);              /* u >= 0x800 */
+    uint8x16_t bp = vsliq_n_u8(vshrq_n_u8(lo, 6), hi, 2); /* (u >> 6) mod 256 */
     /* x: 0 or 1 for ASCII (bit 6 of u), 2 for the others. */
     uint8x16_t x = vminq_u8(vorrq_u8(bp, is3), k->two);
-    uint8x16_t code = vsubq_u8(vshrq_n_u8(x, 1), is3);              /* 0, 1, 2 */
+    uint8x16_t code = vsubq_u8(vshrq_n_u8(x, 1), is3); /* 0, 1, 2 */
     uint8x16_t a = vorrq_u8(vshrq_n_u8(hi, 4), k->e0);
     /* SLI puts 3 (2-byte lead 11) or 2 (continuation 10) into bits 6..7:
        is3 + 3 is 2 for 3-byte units, 3 for the others. */
@@ -583,8 +598,8 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_block3(uint8x16_t lo, uint8x16_t hi
     i1 = (idx >> 8) & 0xFF;
     i2 = (idx >> 16) & 0xFF;
     i3 = idx >> 24;
-    vst1q_u8(out, vqtbl1q_u8(vreinterpretq_u8_u16(vzip1q_u16(vreinterpretq_u16_u8(ab0),
-                                                             vreinterpretq_u16_u8(cc0))),
+    vst1q_u8(out, vqtbl1q_u8(vreinterpretq_u8_u16(
+                                 vzip1q_u16(vreinterpretq_u16_u8(ab0), vreinterpretq_u16_u8(cc0))),
                              vld1q_u8(k->shuf3[i0])));
     off = k->len3[i0];
     vst1q_u8(out + off, vqtbl1q_u8(vreinterpretq_u8_u16(vzip2q_u16(vreinterpretq_u16_u8(ab0),
@@ -611,17 +626,18 @@ static UNILANE_ALWAYS_INLINE int neon_u16_any_surrogate16(const uint16_t *p)
 /* r = 4..7 units loaded as units 0..3 (bytes 0..7) and units r-4..r-1
    (bytes 8..15): byte indices that put unit m in lane m, zeros from r on. */
 static const uint8_t neon_u16_part4[4][16] = {
-    {0, 1, 2, 3, 4, 5, 6, 7, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
-    {0, 1, 2, 3, 4, 5, 6, 7, 14, 15, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
-    {0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15, 0xFF, 0xFF, 0xFF, 0xFF},
-    {0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 0xFF, 0xFF}};
-
+    { 0, 1, 2, 3, 4, 5, 6, 7, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF },
+    { 0, 1, 2, 3, 4, 5, 6, 7, 14, 15, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF },
+    { 0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15, 0xFF, 0xFF, 0xFF, 0xFF },
+    { 0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 0xFF, 0xFF }
+};
 
 /* Declared in neon.h: the shift window of TBL (byte j is j below 16 and
    0xFF from 16 on), shared with latin1_neon.c. */
-const uint8_t unilane_neon_shift_window[32] = {
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+const uint8_t unilane_neon_shift_window[32] = { 0,    1,    2,    3,    4,    5,    6,    7,
+                                                8,    9,    10,   11,   12,   13,   14,   15,
+                                                0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                                0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
 
 /* The r units at p (0 < r <= 16) into v0 (units 0..7) and v1 (8..15),
    padded with zero units; reads only p[0..r). */
@@ -632,7 +648,8 @@ static UNILANE_ALWAYS_INLINE void neon_u16_load_partial(const uint16_t *p, size_
         /* units r-8..r-1, moved down so that unit 8 lands in lane 0 */
         uint8x16_t b = vreinterpretq_u8_u16(vld1q_u16(p + r - 8));
         *v0 = vld1q_u16(p);
-        *v1 = vreinterpretq_u16_u8(vqtbl1q_u8(b, vld1q_u8(unilane_neon_shift_window + 2 * (16 - r))));
+        *v1 =
+            vreinterpretq_u16_u8(vqtbl1q_u8(b, vld1q_u8(unilane_neon_shift_window + 2 * (16 - r))));
     } else if (r >= 4) {
         uint8x16_t c = vreinterpretq_u8_u16(vcombine_u16(vld1_u16(p), vld1_u16(p + r - 4)));
         *v0 = vreinterpretq_u16_u8(vqtbl1q_u8(c, vld1q_u8(neon_u16_part4[r - 4])));
@@ -709,7 +726,8 @@ static UNILANE_ALWAYS_INLINE neon_u16_consts neon_u16_consts_imm(void)
  * is F0|cp>>18, 80|(cp>>12 & 3F), 80|(cp>>6 & 3F), 80|(cp & 3F): exactly 16
  * bytes for 8 units. Returns the units consumed (a multiple of 8, maybe 0).
  */
-static UNILANE_ALWAYS_INLINE size_t neon_u16_pair_run(const uint16_t *p, const uint16_t *end, uint8_t *d)
+static UNILANE_ALWAYS_INLINE size_t neon_u16_pair_run(const uint16_t *p, const uint16_t *end,
+                                                      uint8_t *d)
 {
     const uint32x4_t fcfc = vdupq_n_u32(0xFC00FC00), pat = vdupq_n_u32(0xDC00D800);
     const uint32x4_t m3ff = vdupq_n_u32(0x3FF), m3f = vdupq_n_u32(0x3F);
@@ -719,8 +737,8 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_pair_run(const uint16_t *p, const u
         uint32x4_t cp, out;
         if (vminvq_u32(vceqq_u32(vandq_u32(v, fcfc), pat)) == 0)
             break;
-        cp = vsliq_n_u32(vandq_u32(vshrq_n_u32(v, 16), m3ff), vaddq_u32(vandq_u32(v, m3ff), vdupq_n_u32(0x40)),
-                         10);
+        cp = vsliq_n_u32(vandq_u32(vshrq_n_u32(v, 16), m3ff),
+                         vaddq_u32(vandq_u32(v, m3ff), vdupq_n_u32(0x40)), 10);
         out = vorrq_u32(vshrq_n_u32(cp, 18), vshlq_n_u32(vandq_u32(vshrq_n_u32(cp, 12), m3f), 8));
         out = vorrq_u32(out, vshlq_n_u32(vandq_u32(vshrq_n_u32(cp, 6), m3f), 16));
         out = vorrq_u32(out, vshlq_n_u32(vandq_u32(cp, m3f), 24));
@@ -732,8 +750,8 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_pair_run(const uint16_t *p, const u
 }
 
 /* src[0..len) to dst by the scalar kernel, strict or lossy. */
-static UNILANE_ALWAYS_INLINE unilane_result neon_u16_scalar_utf8(const uint16_t *src, size_t len, char *dst,
-                                                                 int lossy)
+static UNILANE_ALWAYS_INLINE unilane_result neon_u16_scalar_utf8(const uint16_t *src, size_t len,
+                                                                 char *dst, int lossy)
 {
     if (lossy)
         return neon_result(UNILANE_OK, len, unilane_scalar_utf16_to_utf8_lossy(src, len, dst));
@@ -753,8 +771,8 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_scalar_utf8(const uint16_t 
  * holding surrogates). The last < 16 units are one padded block
  * (neon_u16_tail).
  */
-static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src, size_t len, char *dst,
-                                                             size_t start, int lossy)
+static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src, size_t len,
+                                                             char *dst, size_t start, int lossy)
 {
     /* src[0..start) is ASCII and already converted. */
     uint8_t *d = (uint8_t *)dst + start;
@@ -802,7 +820,8 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
             if (vmaxvq_u16(o) >= 0x80)
                 break;
             vst1q_u8(d, vuzp1q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1])));
-            vst1q_u8(d + 16, vuzp1q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3])));
+            vst1q_u8(d + 16,
+                     vuzp1q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3])));
             p += 32;
             d += 32;
         }
@@ -866,12 +885,13 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
         d += n;
     }
     return neon_result(UNILANE_OK, len, (size_t)(d - (uint8_t *)dst));
-scalar: {
+scalar : {
     size_t i = (size_t)(p - src), w = (size_t)(d - (uint8_t *)dst);
     /* (not gen_finish(neon_u16_scalar_utf8(...)) for lossy output: its
        register barrier costs the common return an instruction) */
     if (lossy)
-        return neon_result(UNILANE_OK, len, w + unilane_scalar_utf16_to_utf8_lossy(p, len - i, (char *)d));
+        return neon_result(UNILANE_OK, len,
+                           w + unilane_scalar_utf16_to_utf8_lossy(p, len - i, (char *)d));
     return gen_finish(unilane_scalar_utf16_to_utf8(p, len - i, (char *)d), i, w);
 }
 }
@@ -901,14 +921,14 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_tiny(const uint16_t *src, size_t le
     return w;
 }
 
-static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_strict_big(const uint16_t *src, size_t len, char *dst,
-                                                                   size_t start)
+static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_strict_big(const uint16_t *src, size_t len,
+                                                                   char *dst, size_t start)
 {
     return neon_u16_to_utf8(src, len, dst, start, 0);
 }
 
-static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_lossy_big(const uint16_t *src, size_t len, char *dst,
-                                                                  size_t start)
+static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_lossy_big(const uint16_t *src, size_t len,
+                                                                  char *dst, size_t start)
 {
     return neon_u16_to_utf8(src, len, dst, start, 1);
 }
@@ -921,8 +941,8 @@ static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_lossy_big(const uint16_t
  * ASCII (0 < len - start < 16) one by one up to 5 units, else as the last
  * 16 units. The general loop's set-up would cost more than its work there.
  */
-static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src, size_t len, char *dst, int lossy,
-                                                            size_t start)
+static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src, size_t len,
+                                                            char *dst, int lossy, size_t start)
 {
     neon_u16_consts k = neon_u16_consts_imm();
     size_t at, n;
@@ -936,7 +956,8 @@ static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src,
         n = neon_u16_tail(src + at, len - at, (uint8_t *)dst + at, &k);
     }
     if (n == (size_t)-1)
-        return gen_finish(neon_u16_scalar_utf8(src + start, len - start, dst + start, lossy), start, start);
+        return gen_finish(neon_u16_scalar_utf8(src + start, len - start, dst + start, lossy), start,
+                          start);
     return neon_result(UNILANE_OK, len, at + n);
 }
 
@@ -947,8 +968,8 @@ static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src,
  * they are all ASCII, else by neon_u16_to_utf8_mid), and the general loop
  * from the first whole block that is not ASCII.
  */
-static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_t *src, size_t len, char *dst,
-                                                                   int lossy)
+static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_t *src, size_t len,
+                                                                   char *dst, int lossy)
 {
     size_t n;
     if (len == 0)
@@ -1022,8 +1043,8 @@ size_t unilane_neon_utf16_to_utf8_lossy(const uint16_t *src, size_t len, char *d
     return neon_u16_to_utf8_entry(src, len, dst, 1).written;
 }
 
-#undef NEON_U16_OPAQUE
-#undef NEON_U16_OPAQUE_PTR
+#  undef NEON_U16_OPAQUE
+#  undef NEON_U16_OPAQUE_PTR
 
 #else
 typedef int unilane_neon_utf16_unused;

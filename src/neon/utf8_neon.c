@@ -47,7 +47,9 @@
 /* ------------------------------------------------------------------------ */
 
 /* Lane weights for turning a 0x00/0xFF vector into one bit per lane. */
-static const uint8_t neon_u8_bitw[16] = { 1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128 };
+static const uint8_t neon_u8_bitw[16] = {
+    1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128
+};
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
@@ -108,7 +110,8 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_kl_step(neon_u8_kl *k, uint8x16_
 }
 
 /* Error lanes of a 64-byte block (nonzero somewhere iff ill-formed). */
-static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_kl_block(neon_u8_kl *k, uint8x16_t pv, uint8x16x4_t b)
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_kl_block(neon_u8_kl *k, uint8x16_t pv,
+                                                         uint8x16x4_t b)
 {
     uint8x16_t e0 = neon_u8_kl_step(k, pv, b.val[0]);
     uint8x16_t e1 = neon_u8_kl_step(k, b.val[0], b.val[1]);
@@ -161,7 +164,8 @@ static UNILANE_ALWAYS_INLINE int neon_u8_any(uint8x16_t e)
  * neon_u8_block_max, and in *vm the largest byte of each of the four
  * vectors (byte q for vector q), from a tree of pairwise maxima.
  */
-static UNILANE_ALWAYS_INLINE unsigned neon_u8_block_max_vm(uint8x16x4_t b, uint8x16_t pv, uint32_t *vm)
+static UNILANE_ALWAYS_INLINE unsigned neon_u8_block_max_vm(uint8x16x4_t b, uint8x16_t pv,
+                                                           uint32_t *vm)
 {
     uint8x16_t x = vpmaxq_u8(vpmaxq_u8(b.val[0], b.val[1]), vpmaxq_u8(b.val[2], b.val[3]));
     x = vpmaxq_u8(x, x);
@@ -179,7 +183,8 @@ static UNILANE_ALWAYS_INLINE unsigned neon_u8_max4(uint8x16x4_t b)
 /* The state that the 16 bytes pv leave behind (when the check skipped them). */
 static UNILANE_ALWAYS_INLINE void neon_u8_kl_from(neon_u8_kl *k, uint8x16_t pv)
 {
-    k->p12 = vandq_u8(vqtbl1q_u8(k->hi1, vshrq_n_u8(pv, 4)), vqtbl1q_u8(k->lo1, vandq_u8(pv, vdupq_n_u8(0x0F))));
+    k->p12 = vandq_u8(vqtbl1q_u8(k->hi1, vshrq_n_u8(pv, 4)),
+                      vqtbl1q_u8(k->lo1, vandq_u8(pv, vdupq_n_u8(0x0F))));
 }
 
 /* 0xFF where v is a continuation byte 80..BF (-128..-65 as int8). */
@@ -197,13 +202,14 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_is_cont(uint8x16_t v)
  * unchecked when it is C0 or C1) to the second last of the block; the last
  * is checked with the next block. Nonzero lanes: ill-formed.
  */
-static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_check2(uint8x16x4_t b, uint8x16_t pv, uint8x16_t c1, uint8x16_t bf)
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_check2(uint8x16x4_t b, uint8x16_t pv, uint8x16_t c1,
+                                                       uint8x16_t bf)
 {
     uint8x16_t e = vdupq_n_u8(0);
     int q;
     for (q = 0; q < 4; q++) {
         uint8x16_t p = vextq_u8(q ? b.val[q - 1] : pv, b.val[q], 15); /* the bytes before */
-        uint8x16_t l = vcgtq_u8(p, c1); /* p >= C2 */
+        uint8x16_t l = vcgtq_u8(p, c1);                               /* p >= C2 */
         e = vorrq_u8(e, veorq_u8(l, neon_u8_is_cont(b.val[q])));
         e = vorrq_u8(e, veorq_u8(vcgtq_u8(p, bf), l)); /* p >= C0 */
     }
@@ -275,8 +281,9 @@ size_t unilane_neon_ascii_prefix(const char *src, size_t len)
     /* 128, then 64 bytes at a time: OR them and look at the largest byte. */
     while (len - i >= 128) {
         uint8x16x4_t b = vld1q_u8_x4(s + i), c = vld1q_u8_x4(s + i + 64);
-        uint8x16_t o = vorrq_u8(vorrq_u8(vorrq_u8(b.val[0], b.val[1]), vorrq_u8(b.val[2], b.val[3])),
-                                vorrq_u8(vorrq_u8(c.val[0], c.val[1]), vorrq_u8(c.val[2], c.val[3])));
+        uint8x16_t o =
+            vorrq_u8(vorrq_u8(vorrq_u8(b.val[0], b.val[1]), vorrq_u8(b.val[2], b.val[3])),
+                     vorrq_u8(vorrq_u8(c.val[0], c.val[1]), vorrq_u8(c.val[2], c.val[3])));
         if (vmaxvq_u8(o) >= 0x80)
             break;
         i += 128;
@@ -313,8 +320,8 @@ size_t unilane_neon_ascii_prefix(const char *src, size_t len)
  * run (*i is then its end); otherwise 1, with *i at the first block that
  * is not ASCII, *b that block, and the check state as after ASCII bytes.
  */
-static UNILANE_ALWAYS_INLINE int neon_u8_skip_ascii(const uint8_t *s, size_t len, size_t *i, uint8x16x4_t *b,
-                                                   neon_u8_kl *k, uint8x16_t *pv)
+static UNILANE_ALWAYS_INLINE int neon_u8_skip_ascii(const uint8_t *s, size_t len, size_t *i,
+                                                    uint8x16x4_t *b, neon_u8_kl *k, uint8x16_t *pv)
 {
     size_t j = *i;
     do {
@@ -345,7 +352,7 @@ unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
             if (neon_u8_block_max(b, pv) < 0x80 && !neon_u8_skip_ascii(s, len, &i, &b, &k, &pv))
                 break;
             if (neon_u8_any(neon_u8_kl_block(&k, pv, b)))
-                break;  /* the first error is at or after i - 3 */
+                break; /* the first error is at or after i - 3 */
             pv = b.val[3];
             i += 64;
             if (len - i < 64)
@@ -450,11 +457,11 @@ size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
 /* ------------------------------------------------------------------------ */
 
 /* Block types: the longest character that ends in the block. */
-#define NEON_U8_T_ASCII 0
-#define NEON_U8_T_2     1
-#define NEON_U8_T_3     2
-#define NEON_U8_T_4     3
-#define NEON_U8_T_NONE  4 /* no block waiting for conversion */
+#  define NEON_U8_T_ASCII 0
+#  define NEON_U8_T_2     1
+#  define NEON_U8_T_3     2
+#  define NEON_U8_T_4     3
+#  define NEON_U8_T_NONE  4 /* no block waiting for conversion */
 
 /*
  * Per lane j, the code unit of the character that ENDS at byte j (the lane
@@ -468,8 +475,8 @@ size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
  * with, when p1 is itself a continuation, the low 4 bits of p2 on top.
  * With three == 0 every character has at most 2 bytes and p2 is not needed.
  */
-static UNILANE_ALWAYS_INLINE void neon_u8_units16(uint8x16_t pv, uint8x16_t v, uint8x16_t cont, int three,
-                                                  uint8x16_t *lo, uint8x16_t *hi)
+static UNILANE_ALWAYS_INLINE void neon_u8_units16(uint8x16_t pv, uint8x16_t v, uint8x16_t cont,
+                                                  int three, uint8x16_t *lo, uint8x16_t *hi)
 {
     uint8x16_t p1 = vextq_u8(pv, v, 15);
     *lo = vbslq_u8(cont, vsliq_n_u8(v, p1, 6), v);
@@ -519,8 +526,9 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_units4(uint8x16_t pv, uint8x16_t
  * continuation; in T_4 blocks also at the third byte of a 4-byte character
  * (its high surrogate).
  */
-static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_lanes(uint8x16_t prev, uint8x16_t v, uint8x16_t next,
-                                                      unsigned type, uint8x16_t bitw, uint8x16_t *lo,
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_lanes(uint8x16_t prev, uint8x16_t v,
+                                                      uint8x16_t next, unsigned type,
+                                                      uint8x16_t bitw, uint8x16_t *lo,
                                                       uint8x16_t *hi)
 {
     uint8x16_t cont = neon_u8_is_cont(v);
@@ -536,7 +544,8 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_lanes(uint8x16_t prev, uint8x16_
 
 /* Four vectors of lane bits (each lane 0 or its weight from neon_u8_bitw)
    -> 8 mask bytes, byte 2q+h for lanes 8h..8h+7 of vector q. */
-static UNILANE_ALWAYS_INLINE uint8x8_t neon_u8_gather(uint8x16_t a, uint8x16_t b, uint8x16_t c, uint8x16_t d)
+static UNILANE_ALWAYS_INLINE uint8x8_t neon_u8_gather(uint8x16_t a, uint8x16_t b, uint8x16_t c,
+                                                      uint8x16_t d)
 {
     uint8x16_t x = vpaddq_u8(vpaddq_u8(a, b), vpaddq_u8(c, d));
     return vget_low_u8(vpaddq_u8(x, x));
@@ -554,8 +563,8 @@ static UNILANE_ALWAYS_INLINE uint8x8_t neon_u8_gather(uint8x16_t a, uint8x16_t b
  * and one multiply: byte h of cnt * 0x0202..02 (0x0101..01) is the number
  * of bytes kept in halves 0..h.
  */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_store_packed(uint8_t *d, uint8x8_t km, const uint8x16_t *z,
-                                                           const uint8_t *tab, int latin1)
+static UNILANE_ALWAYS_INLINE uint8_t *
+neon_u8_store_packed(uint8_t *d, uint8x8_t km, const uint8x16_t *z, const uint8_t *tab, int latin1)
 {
     uint16x8_t ix = latin1 ? vshll_n_u8(km, 3) : vshll_n_u8(km, 4);
     uint64_t ia = vgetq_lane_u64(vreinterpretq_u64_u16(ix), 0);
@@ -590,16 +599,17 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_store_packed(uint8_t *d, uint8x8_t
  * END in the block are written, and in a T_4 block the high surrogate of a
  * 4-byte character whose third byte is the last of the block.
  */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, unsigned type,
-                                                    int latin1, uint8_t *d, uint8x16_t bitw, const uint8_t *tab)
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block(const uint8_t *s, uint8x16_t pv, uint8x16_t nx,
+                                                    unsigned type, int latin1, uint8_t *d,
+                                                    uint8x16_t bitw, const uint8_t *tab)
 {
     uint8x16x4_t b = neon_u8_load4(s);
     uint8x16_t kb[4], lo[4], hi[4], z[8];
     uint8x8_t km;
     int q;
     for (q = 0; q < 4; q++)
-        kb[q] = neon_u8_lanes(q ? b.val[q - 1] : pv, b.val[q], q < 3 ? b.val[q + 1] : nx, type, bitw, &lo[q],
-                              &hi[q]);
+        kb[q] = neon_u8_lanes(q ? b.val[q - 1] : pv, b.val[q], q < 3 ? b.val[q + 1] : nx, type,
+                              bitw, &lo[q], &hi[q]);
     km = neon_u8_gather(kb[0], kb[1], kb[2], kb[3]);
     for (q = 0; q < 4; q++) {
         if (latin1) {
@@ -629,8 +639,9 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_widen(uint8x16_t v, uint8_t *d)
  * others are converted one by one. Cheaper than the whole-block packing
  * when at most 3 of the 4 vectors need it.
  */
-static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse(const uint8_t *s, uint8x16_t pv, uint8x16_t nx, unsigned type,
-                                                     uint32_t vm, uint8_t *d, uint8x16_t bitw, const uint8_t *tab,
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse(const uint8_t *s, uint8x16_t pv, uint8x16_t nx,
+                                                     unsigned type, uint32_t vm, uint8_t *d,
+                                                     uint8x16_t bitw, const uint8_t *tab,
                                                      const uint8_t *bytes)
 {
     uint8x16x4_t b = neon_u8_load4(s);
@@ -639,7 +650,8 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse(const uint8_t *s, uint8x16_
         uint8x16_t v = b.val[q];
         if (vm & (0x80u << (8 * q))) {
             uint8x16_t lo, hi;
-            uint8x16_t kb = neon_u8_lanes(q ? b.val[q - 1] : pv, v, q < 3 ? b.val[q + 1] : nx, type, bitw, &lo, &hi);
+            uint8x16_t kb = neon_u8_lanes(q ? b.val[q - 1] : pv, v, q < 3 ? b.val[q + 1] : nx, type,
+                                          bitw, &lo, &hi);
             d += neon_zip_pack_store(kb, lo, hi, d, tab, bytes);
         } else {
             d = neon_u8_widen(v, d);
@@ -663,7 +675,7 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_ascii_block(uint8x16x4_t a, uint8_
 
 /* Where the vector loop stopped. */
 typedef struct neon_u8_stop {
-    size_t pos;     /* src[0..pos) is converted into dst[0..written); pos is a character start */
+    size_t pos; /* src[0..pos) is converted into dst[0..written); pos is a character start */
     size_t written;
     size_t win_end; /* 0: the rest is for the scalar finisher. Otherwise the
                        scalar code must convert src[pos..win_end) (win_end is
@@ -674,13 +686,13 @@ typedef struct neon_u8_stop {
 } neon_u8_stop;
 
 /* What neon_u8_convert writes. */
-#define NEON_U8_TO_UTF16  0 /* UTF-16; stops at a block with 4-byte characters */
-#define NEON_U8_TO_UTF16X 1 /* UTF-16 with 4-byte characters (neon_u8_convert4) */
-#define NEON_U8_TO_LATIN1 2
+#  define NEON_U8_TO_UTF16  0 /* UTF-16; stops at a block with 4-byte characters */
+#  define NEON_U8_TO_UTF16X 1 /* UTF-16 with 4-byte characters (neon_u8_convert4) */
+#  define NEON_U8_TO_LATIN1 2
 
 /* Blocks without 4-byte characters after which the NEON_U8_TO_UTF16X loop
    hands back to the NEON_U8_TO_UTF16 one. */
-#define NEON_U8_CALM 4
+#  define NEON_U8_CALM 4
 
 /*
  * The vector loop of the converters, from the character start `start`
@@ -707,8 +719,9 @@ typedef struct neon_u8_stop {
  * - NEON_U8_TO_LATIN1: a byte >= C4 (a character above U+00FF, or an
  *   error) stops the loop as an error does; ASCII runs as for UTF-16.
  */
-static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size_t len, size_t start,
-                                                         void *dst, size_t w, int mode)
+static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size_t len,
+                                                          size_t start, void *dst, size_t w,
+                                                          int mode)
 {
     const int latin1 = mode == NEON_U8_TO_LATIN1, four = mode == NEON_U8_TO_UTF16X;
     neon_u8_stop st;
@@ -717,10 +730,10 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
     uint8x16_t pv = vdupq_n_u8(0); /* the 16 bytes before block v (zero at start) */
     uint8x16x4_t b;
     size_t v = start;
-    unsigned tc = NEON_U8_T_NONE;  /* type of block v - 64, if not converted yet */
+    unsigned tc = NEON_U8_T_NONE; /* type of block v - 64, if not converted yet */
     unsigned tv, calm = 0;
-    uint32_t vmc = 0;              /* per-vector maxima of block v - 64 */
-    int stale = 1;                 /* k does not hold the state after pv */
+    uint32_t vmc = 0; /* per-vector maxima of block v - 64 */
+    int stale = 1;    /* k does not hold the state after pv */
     uint8_t *d = (uint8_t *)dst + (latin1 ? w : 2 * w);
     /* Table addresses as opaque values: kept in registers rather than
        rebuilt (adrp + add) at every use. */
@@ -779,10 +792,12 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
                 } else if (four) {
                     int sparse = (vmc & 0x80808080u) != 0x80808080u;
                     if (tc != NEON_U8_T_4)
-                        d = sparse ? neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_3, vmc, d, bitw, tab, bytes)
+                        d = sparse ? neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_3, vmc, d, bitw,
+                                                    tab, bytes)
                                    : neon_u8_block(c, cpv, b.val[0], NEON_U8_T_3, 0, d, bitw, tab);
                     else
-                        d = sparse ? neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_4, vmc, d, bitw, tab, bytes)
+                        d = sparse ? neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_4, vmc, d, bitw,
+                                                    tab, bytes)
                                    : neon_u8_block(c, cpv, b.val[0], NEON_U8_T_4, 0, d, bitw, tab);
                 } else if ((vmc & 0x80808080u) != 0x80808080u && tc == NEON_U8_T_2) {
                     d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_2, vmc, d, bitw, tab, bytes);
@@ -826,7 +841,8 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
                         uint8x16x4_t a2;
                         a = neon_u8_load4(s + v);
                         a2 = neon_u8_load4(s + v + 64);
-                        if (vmaxvq_u8(vmaxq_u8(vmaxq_u8(vmaxq_u8(a.val[0], a.val[1]), vmaxq_u8(a.val[2], a.val[3])),
+                        if (vmaxvq_u8(vmaxq_u8(vmaxq_u8(vmaxq_u8(a.val[0], a.val[1]),
+                                                        vmaxq_u8(a.val[2], a.val[3])),
                                                vmaxq_u8(vmaxq_u8(a2.val[0], a2.val[1]),
                                                         vmaxq_u8(a2.val[2], a2.val[3])))) >= 0x80)
                             break;
@@ -868,19 +884,19 @@ out:
 
 /* UTF-8 -> UTF-16 where neon_u8_convert met 4-byte characters, from the
    character start `start` (dst already holds w units; len - start >= 128). */
-static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t len, size_t start, uint16_t *dst,
-                                                      size_t w)
+static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t len, size_t start,
+                                                      uint16_t *dst, size_t w)
 {
     return neon_u8_convert(s, len, start, dst, w, NEON_U8_TO_UTF16X);
 }
 
 /* The converters' vector loop converts a block only after checking the next
    one: it needs two blocks. */
-#define NEON_U8_CONVERT_MIN 128
+#  define NEON_U8_CONVERT_MIN 128
 /* Windows that neon_u8_convert leaves to the scalar code: those longer than
    this (from a block with 4-byte characters: 512 bytes or up to the end)
    go to neon_u8_convert4 instead. */
-#define NEON_U8_WINDOW4 192
+#  define NEON_U8_WINDOW4     192
 
 /*
  * The window src[0..n) that neon_u8_convert leaves to the scalar code (the
@@ -889,8 +905,8 @@ static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t l
  * (4-byte characters) go to neon_u8_convert4, which may stop before or
  * after n; then the scalar code takes what it leaves.
  */
-static UNILANE_ALWAYS_INLINE unilane_result neon_u8_window(const char *src, size_t len, size_t n, uint16_t *dst,
-                                                          int lossy)
+static UNILANE_ALWAYS_INLINE unilane_result neon_u8_window(const char *src, size_t len, size_t n,
+                                                           uint16_t *dst, int lossy)
 {
     unilane_result r;
     neon_u8_stop st;
@@ -908,8 +924,9 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_window(const char *src, size
         end = st.win_end ? st.win_end : len;
     }
     if (lossy) {
-        r = neon_result(UNILANE_OK, end - st.pos,
-                        unilane_scalar_utf8_to_utf16_lossy(src + st.pos, end - st.pos, dst + st.written));
+        r = neon_result(
+            UNILANE_OK, end - st.pos,
+            unilane_scalar_utf8_to_utf16_lossy(src + st.pos, end - st.pos, dst + st.written));
     } else {
         r = unilane_scalar_utf8_to_utf16(src + st.pos, end - st.pos, dst + st.written);
     }
@@ -918,7 +935,8 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_window(const char *src, size
     return r;
 }
 
-static UNILANE_NOINLINE unilane_result neon_u8_window16(const char *src, size_t len, size_t n, uint16_t *dst)
+static UNILANE_NOINLINE unilane_result neon_u8_window16(const char *src, size_t len, size_t n,
+                                                        uint16_t *dst)
 {
     return neon_u8_window(src, len, n, dst, 0);
 }
@@ -929,7 +947,8 @@ typedef struct neon_u8_rw {
     size_t read, written;
 } neon_u8_rw;
 
-static UNILANE_NOINLINE neon_u8_rw neon_u8_window16_lossy(const char *src, size_t len, size_t n, uint16_t *dst)
+static UNILANE_NOINLINE neon_u8_rw neon_u8_window16_lossy(const char *src, size_t len, size_t n,
+                                                          uint16_t *dst)
 {
     unilane_result r = neon_u8_window(src, len, n, dst, 1);
     neon_u8_rw rw;
@@ -944,20 +963,23 @@ static UNILANE_NOINLINE neon_u8_rw neon_u8_window16_lossy(const char *src, size_
  * kernel for Latin-1), and the scalar finisher. lossy (UTF-16 output only)
  * makes the result's `written` the lossy output's length.
  */
-static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t len, void *dst, int latin1, int lossy)
+static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t len, void *dst,
+                                                       int latin1, int lossy)
 {
     const uint8_t *s = (const uint8_t *)src;
     unilane_result r;
     size_t i = 0, w = 0;
 
     while (len - i >= NEON_U8_CONVERT_MIN) {
-        neon_u8_stop st = neon_u8_convert(s, len, i, dst, w, latin1 ? NEON_U8_TO_LATIN1 : NEON_U8_TO_UTF16);
+        neon_u8_stop st =
+            neon_u8_convert(s, len, i, dst, w, latin1 ? NEON_U8_TO_LATIN1 : NEON_U8_TO_UTF16);
         i = st.pos;
         w = st.written;
         if (st.win_end == 0)
             break;
         if (lossy) {
-            neon_u8_rw rw = neon_u8_window16_lossy(src + i, len - i, st.win_end - i, (uint16_t *)dst + w);
+            neon_u8_rw rw =
+                neon_u8_window16_lossy(src + i, len - i, st.win_end - i, (uint16_t *)dst + w);
             w += rw.written;
             i += rw.read;
             continue;
@@ -975,13 +997,16 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t l
         w += r.written;
     }
     if (lossy)
-        return neon_result(UNILANE_OK, len, w + unilane_scalar_utf8_to_utf16_lossy(src + i, len - i, (uint16_t *)dst + w));
+        return neon_result(
+            UNILANE_OK, len,
+            w + unilane_scalar_utf8_to_utf16_lossy(src + i, len - i, (uint16_t *)dst + w));
     if (latin1)
         return gen_finish(unilane_scalar_utf8_to_latin1(src + i, len - i, (char *)dst + w), i, w);
     return gen_finish(unilane_scalar_utf8_to_utf16(src + i, len - i, (uint16_t *)dst + w), i, w);
 }
 
-static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_utf16_long(const char *src, size_t len, uint16_t *dst)
+static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_utf16_long(const char *src, size_t len,
+                                                                  uint16_t *dst)
 {
     return neon_u8_to(src, len, dst, 0, 0);
 }
@@ -998,7 +1023,8 @@ unilane_result unilane_neon_utf8_to_utf16(const char *src, size_t len, uint16_t 
     return neon_u8_utf8_to_utf16_long(src, len, dst);
 }
 
-static UNILANE_NOINLINE size_t neon_u8_utf8_to_utf16_lossy_long(const char *src, size_t len, uint16_t *dst)
+static UNILANE_NOINLINE size_t neon_u8_utf8_to_utf16_lossy_long(const char *src, size_t len,
+                                                                uint16_t *dst)
 {
     return neon_u8_to(src, len, dst, 0, 1).written;
 }
@@ -1011,7 +1037,8 @@ size_t unilane_neon_utf8_to_utf16_lossy(const char *src, size_t len, uint16_t *d
     return neon_u8_utf8_to_utf16_lossy_long(src, len, dst);
 }
 
-static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_latin1_long(const char *src, size_t len, char *dst)
+static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_latin1_long(const char *src, size_t len,
+                                                                   char *dst)
 {
     return neon_u8_to(src, len, dst, 1, 0);
 }
@@ -1024,17 +1051,17 @@ unilane_result unilane_neon_utf8_to_latin1(const char *src, size_t len, char *ds
     return neon_u8_utf8_to_latin1_long(src, len, dst);
 }
 
-#undef NEON_U8_T_ASCII
-#undef NEON_U8_T_2
-#undef NEON_U8_T_3
-#undef NEON_U8_T_4
-#undef NEON_U8_T_NONE
-#undef NEON_U8_CONVERT_MIN
-#undef NEON_U8_WINDOW4
-#undef NEON_U8_CALM
-#undef NEON_U8_TO_UTF16
-#undef NEON_U8_TO_UTF16X
-#undef NEON_U8_TO_LATIN1
+#  undef NEON_U8_T_ASCII
+#  undef NEON_U8_T_2
+#  undef NEON_U8_T_3
+#  undef NEON_U8_T_4
+#  undef NEON_U8_T_NONE
+#  undef NEON_U8_CONVERT_MIN
+#  undef NEON_U8_WINDOW4
+#  undef NEON_U8_CALM
+#  undef NEON_U8_TO_UTF16
+#  undef NEON_U8_TO_UTF16X
+#  undef NEON_U8_TO_LATIN1
 
 #else
 /* ISO C forbids an empty translation unit. */

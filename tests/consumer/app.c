@@ -15,11 +15,11 @@
 int main(void)
 {
     /* "Grüße, 世界! 😀" followed by U+0000 and "ok" (U+0000 is data). */
-    static const char text[] = "Gr\xC3\xBC\xC3\x9F" "e, \xE4\xB8\x96\xE7\x95\x8C! \xF0\x9F\x98\x80" "\0ok";
-    static const uint16_t expect[] = {
-        'G', 'r', 0x00FC, 0x00DF, 'e', ',', ' ', 0x4E16, 0x754C, '!', ' ',
-        0xD83D, 0xDE00, 0x0000, 'o', 'k'
-    };
+    static const char text[] = "Gr\xC3\xBC\xC3\x9F"
+                               "e, \xE4\xB8\x96\xE7\x95\x8C! \xF0\x9F\x98\x80"
+                               "\0ok";
+    static const uint16_t expect[] = { 'G',    'r', 0x00FC, 0x00DF, 'e',    ',',    ' ', 0x4E16,
+                                       0x754C, '!', ' ',    0xD83D, 0xDE00, 0x0000, 'o', 'k' };
     const size_t len = sizeof text - 1;
     const size_t n16 = sizeof expect / sizeof expect[0];
     char version[32];
@@ -36,8 +36,9 @@ int main(void)
     n = unilane_utf16_length_from_utf8(text, len);
     r = unilane_utf8_to_utf16(text, len, u16);
     if (r.status != UNILANE_OK || r.read != len || r.written != n16 || n != n16)
-        return APP_FAIL("utf8_to_utf16: status %d (%s) read %zu written %zu length %zu, expected %zu",
-                        (int)r.status, unilane_status_string(r.status), r.read, r.written, n, n16);
+        return APP_FAIL(
+            "utf8_to_utf16: status %d (%s) read %zu written %zu length %zu, expected %zu",
+            (int)r.status, unilane_status_string(r.status), r.read, r.written, n, n16);
     if (memcmp(u16, expect, sizeof expect) != 0)
         return APP_FAIL("utf8_to_utf16: wrong output");
 

@@ -22,15 +22,15 @@
 
 static int passed, failed;
 
-#define CHECK(cond)                                                         \
-    do {                                                                    \
-        if (cond) {                                                         \
-            passed++;                                                       \
-        } else {                                                            \
-            failed++;                                                       \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                   \
-    } while (0)
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (cond) {                                                                \
+      passed++;                                                                \
+    } else {                                                                   \
+      failed++;                                                                \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+    }                                                                          \
+  } while (0)
 
 static pthread_barrier_t barrier;
 static const char *seen[NTHREADS];
@@ -89,12 +89,13 @@ int main(void)
     }
     /* UNILANE_KERNEL names the first choice when it is available here
        (by the probe and the build), else it is ignored. */
-    if (env != NULL && env[0] != 0 && strcmp(env, "auto") != 0 && ut_kernel_expected(env, probe_features))
+    if (env != NULL && env[0] != 0 && strcmp(env, "auto") != 0 &&
+        ut_kernel_expected(env, probe_features))
         CHECK(strcmp(seen[0], env) == 0);
     else
         CHECK(strcmp(seen[0], best) == 0);
-    printf("first call: %d threads chose \"%s\" (best here by the CPU probe, %s: \"%s\")\n", NTHREADS, seen[0],
-           how, best);
+    printf("first call: %d threads chose \"%s\" (best here by the CPU probe, %s: \"%s\")\n",
+           NTHREADS, seen[0], how, best);
 
     /* 2. unilane_use_kernel's rules. */
     CHECK(unilane_use_kernel("scalar") == 0);
