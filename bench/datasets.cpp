@@ -22,6 +22,50 @@
 // Corpus: every `<stem>.<kind>.txt` of a directory laid out like
 // simdutf's unicode_lipsum/wikipedia_mars: utf8, utf16 (little-endian, BOM
 // stripped), latin1, utflatin8, utflatin16. Whole file per call.
+//
+// Variants (the fresh regime of whole-buffer rows, make_variant): the buffer
+// is cut into tokens, and the tokens are shuffled within windows of
+// kWindow consecutive tokens (Fisher-Yates, splitmix64, a fixed seed per
+// dataset, encoding, size and variant number). A cut is only made before a
+// character start (never before a UTF-8 continuation byte 10xxxxxx, never
+// before a UTF-16 low surrogate), only between two characters of the same
+// class (their UTF-8 length: 1, 2, 3 or 4 bytes), and only after an ASCII
+// space, tab, CR or LF or once the token holds kTokenCap units (so that text
+// without spaces, CJK or Thai, is cut too). A token may only take the place
+// of a token of the same length whose first and last characters have the
+// same classes as its own and that, like it, is (or is not) made of
+// characters of one class only.
+// Hence:
+//   - every variant is a permutation of the same tokens: the same multiset
+//     of characters, so the exact same length in units, the same mix of
+//     1/2/3/4-byte sequences and of surrogate pairs;
+//   - every junction between two tokens joins two characters of one class,
+//     as in the original: the number of changes of sequence length (ASCII
+//     to 2-byte, 3-byte to ASCII...) is exactly the original's, so are the
+//     number of ASCII runs and of runs of each other class, and a passage
+//     of pure-ASCII tokens (a list of references in Chinese text) stays a
+//     passage of pure-ASCII tokens of the same length: every token keeps
+//     its slot's length, so every position where the text changes between
+//     pure and mixed tokens is where it was;
+//   - valid text stays valid (tokens are whole characters), Latin-1-
+//     representable text stays so, ASCII stays ASCII;
+//   - on ill-formed text every error stays inside its token and keeps its
+//     meaning: a truncated sequence at the end of a token is followed by a
+//     character start in any order, a stray continuation byte or a lone low
+//     surrogate is never moved away from the unit before it, a lone high
+//     surrogate is never followed by a low one (a token never starts with
+//     one). The number and kinds of errors, and the lossy output length,
+//     are those of the original;
+//   - the order at scales above a window (64 tokens, a few hundred bytes)
+//     is kept: a long ASCII passage in Chinese text stays where it was, so
+//     the fraction of pure-ASCII 64-byte blocks stays the original's within
+//     about 1% (the row's `ascii64` counter; `unilane_bench --variant-stats`
+//     prints all of these per dataset);
+//   - inside a window, most 32-byte blocks are new combinations of tokens
+//     (on the corpus files 85-99% of a variant's aligned 32-byte blocks are
+//     no aligned block of the original; 60-75% on the generated emoji
+//     text, whose tokens seldom share a length): what the branch predictor
+//     learned on one variant does not hold on the next.
 #include "bench.h"
 
 #include <dirent.h>
@@ -471,7 +515,144 @@ bool ends_with(const std::string &s, const std::string &suf)
     return s.size() >= suf.size() && s.compare(s.size() - suf.size(), suf.size(), suf) == 0;
 }
 
+const size_t kTokenCap = 16; // units
+const size_t kWindow = 64;   // tokens
+
+bool is_utf16_input(Input in) { return in == IN_UTF16 || in == IN_UTF16L; }
+
+// Can a slice or a token start at unit i (i < n) of this text?
+inline bool char_start(const void *p, Input in, size_t i)
+{
+    if (in == IN_LATIN1)
+        return true;
+    if (is_utf16_input(in)) {
+        uint16_t u = ((const uint16_t *)p)[i];
+        return !(u >= 0xDC00 && u <= 0xDFFF);
+    }
+    return (((const unsigned char *)p)[i] & 0xC0) != 0x80;
+}
+
+inline bool ascii_space(unsigned u) { return u == ' ' || u == '\n' || u == '\t' || u == '\r'; }
+
+inline unsigned unit_at(const void *p, Input in, size_t i)
+{
+    return is_utf16_input(in) ? ((const uint16_t *)p)[i] : ((const unsigned char *)p)[i];
+}
+
+// The class of the character starting at unit i: its UTF-8 length (1..4),
+// whatever the encoding; by the lead byte alone on ill-formed UTF-8.
+inline unsigned seq_class(const void *p, Input in, size_t i)
+{
+    unsigned u = unit_at(p, in, i);
+    if (in == IN_LATIN1)
+        return u < 0x80 ? 1 : 2;
+    if (is_utf16_input(in))
+        return u < 0x80 ? 1 : u < 0x800 ? 2 : (u >= 0xD800 && u <= 0xDBFF) ? 4 : 3;
+    return u < 0x80 ? 1 : u < 0xE0 ? 2 : u < 0xF0 ? 3 : 4;
+}
+
 } // namespace
+
+const char kVariantMethod[] = "token-shuffle-v3: cuts only at character starts between two characters of "
+                              "the same UTF-8 length, after ASCII whitespace or at >= 16 units; within "
+                              "windows of 64 tokens, tokens permuted among those of the same length, "
+                              "first/last character class and purity";
+
+const void *input_text(const Dataset &d, Input in, size_t *units)
+{
+    switch (in) {
+    case IN_UTF8: *units = d.u8.size(); return d.u8.data();
+    case IN_UTF8L: *units = d.u8l.size(); return d.u8l.data();
+    case IN_UTF16: *units = d.u16.size(); return d.u16.data();
+    case IN_UTF16L: *units = d.u16l.size(); return d.u16l.data();
+    default: *units = d.l1.size(); return d.l1.data();
+    }
+}
+
+std::vector<size_t> pick_slices(const Dataset &d, Input in, size_t n, size_t count)
+{
+    std::vector<size_t> v;
+    size_t total;
+    const void *p = input_text(d, in, &total);
+    if (n > total || count == 0)
+        return v;
+    if (n == 0 || n == total) {
+        v.push_back(0);
+        return v;
+    }
+    auto boundary = [&](size_t i) { return i >= total || char_start(p, in, i); };
+    size_t span = total - n; // last possible start
+    size_t next_min = 0;
+    for (size_t k = 0; k < count; k++) {
+        size_t s = std::max(next_min, (size_t)((double)span * (double)k / (double)count));
+        while (s <= span && !(boundary(s) && boundary(s + n)))
+            s++;
+        if (s > span)
+            break;
+        v.push_back(s);
+        next_min = s + 1;
+    }
+    return v;
+}
+
+void make_variant(const void *src, size_t n, Input in, uint64_t seed, void *dst)
+{
+    size_t unit = unit_bytes(in);
+    struct Tok {
+        size_t start, len;
+        unsigned sig; // classes of the first and last characters; all of one class?
+    };
+    std::vector<Tok> tok;
+    size_t start = 0, last_char = 0;
+    for (size_t i = 1; i < n; i++) {
+        if (!char_start(src, in, i))
+            continue;
+        unsigned prev = unit_at(src, in, i - 1);
+        if (seq_class(src, in, last_char) == seq_class(src, in, i) && (ascii_space(prev) || i - start >= kTokenCap)) {
+            tok.push_back({start, i - start, 0});
+            start = i;
+        }
+        last_char = i;
+    }
+    if (n > start)
+        tok.push_back({start, n - start, 0});
+    for (Tok &t : tok) {
+        unsigned first = seq_class(src, in, t.start), last = first;
+        bool pure = true;
+        for (size_t i = t.start + 1; i < t.start + t.len; i++)
+            if (char_start(src, in, i)) {
+                last = seq_class(src, in, i);
+                pure = pure && last == first;
+            }
+        t.sig = (unsigned)t.len * 128 + first * 16 + last * 2 + pure;
+    }
+    // Within each window, a Fisher-Yates shuffle of the tokens of each
+    // signature among the slots of that signature.
+    Rng r(seed);
+    std::vector<size_t> slots;
+    for (size_t w = 0; w < tok.size(); w += kWindow) {
+        size_t m = std::min(kWindow, tok.size() - w);
+        bool done[kWindow] = {false};
+        for (size_t a = 0; a < m; a++) {
+            if (done[a])
+                continue;
+            slots.clear();
+            for (size_t b = a; b < m; b++)
+                if (tok[w + b].sig == tok[w + a].sig) {
+                    slots.push_back(w + b);
+                    done[b] = true;
+                }
+            for (size_t i = slots.size() - 1; i > 0; i--)
+                std::swap(tok[slots[i]], tok[slots[r.below((uint32_t)(i + 1))]]);
+        }
+    }
+    const char *s = (const char *)src;
+    char *o = (char *)dst;
+    for (const Tok &t : tok) {
+        std::memcpy(o, s + t.start * unit, t.len * unit);
+        o += t.len * unit;
+    }
+}
 
 std::vector<std::string> generated_dataset_names(bool all)
 {
@@ -607,8 +788,8 @@ size_t pick_slice(const Dataset &d, Input in, size_t n, size_t *got)
     case IN_UTF16L: total = d.u16l.size(); break;
     default: total = d.l1.size(); break;
     }
-    if (n >= total || d.whole) {
-        *got = d.whole ? total : std::min(n, total);
+    if (n >= total) {
+        *got = total;
         return 0;
     }
     *got = n;
