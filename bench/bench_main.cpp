@@ -1,18 +1,23 @@
 // bench_main.cpp -- the unilane benchmark driver (Google Benchmark).
 //
-// Registers, at run time, one row `function/impl/dataset/size` per public
+// Registers, at run time, one row `function/impl/dataset/size/regime` per
 // function x kernel set this CPU has (plus "auto", the library's own choice)
-// x peer x dataset x size; see bench.h for the naming and --help for flags.
+// x peer x dataset x size x regime; see bench.h for the naming, README.md
+// for the regimes and --help for flags. The one-shot functions, their input
+// and output kinds and bounds and the calls themselves come from the
+// registry, UNILANE_OPS (src/dispatch/ops.h); only the streaming calls and
+// the peers are written here and in peers.cpp.
 //
 // Honesty rules the driver enforces:
-//  - every row of one function/dataset/size measures the same input bytes,
-//    copied into a fresh 64-byte-aligned buffer, with a dst of the public
-//    function's documented bound;
+//  - every row of one function/dataset/size/regime measures the same inputs
+//    (one buffer, or the same rotation of variants or slices), copied into
+//    64-byte-aligned buffers, with a dst of the documented bound;
 //  - before timing, each row's output is compared with the scalar kernel's
-//    output: a kernel that differs is not timed (the row is an error), a
-//    peer that differs is timed but labelled "differs";
+//    on every input of its rotation: a kernel that differs on any is not
+//    timed (the row is an error), a peer that differs is timed but labelled
+//    "differs on K of N inputs";
 //  - every measured call goes through the same one indirect call of the
-//    harness, kernels and peers alike.
+//    harness and the same loop, kernels and peers alike.
 #include "bench.h"
 
 #include <benchmark/benchmark.h>
