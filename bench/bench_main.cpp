@@ -212,8 +212,14 @@ const char *const kRegimeName[] = {"fresh", "chained", "warm"};
 const size_t kShortBelow = 1024; // units: below, a row rotates over slices
 
 struct Tuning {
-    size_t fresh_bytes = 1 << 20; // the rotation's input footprint
-    size_t min_variants = 16;     // whole buffers
+    // The rotation's input footprint. At about 1 MiB (32K blocks of 32
+    // bytes) no branch predictor holds a row's outcomes, and for buffers up
+    // to 64 KiB it stays in a 2 MiB L2 as the warm buffer does. A fixed
+    // count of 16 variants of a 400 KiB corpus file would put the rotation
+    // in L3 and measure the cache instead (memcpy itself ran 1.5-3x slower
+    // than warm that way on wikipedia_mars).
+    size_t fresh_bytes = 1 << 20;
+    size_t min_variants = 2;      // whole buffers: never the same buffer twice in a row
     size_t max_slices = 2048;     // short inputs
     size_t min_slices = 256;
 };
@@ -609,10 +615,10 @@ void usage()
         "  --short=M         sizes < 1 KiB in the fresh regime: independent (default; calls\n"
         "                    may overlap: throughput), chained (each call's input is chosen\n"
         "                    from the previous call's result: latency), both\n"
-        "  --fresh-bytes=SZ  input bytes one fresh row rotates over (default 1M); whole\n"
-        "                    buffers get at least --variants=N (default 16) variants, at most\n"
-        "                    4096 and 64 MiB; short rows between 256 and --slices=N (default\n"
-        "                    2048) slices\n"
+        "  --fresh-bytes=SZ  input bytes one fresh row rotates over (default 1M): whole\n"
+        "                    buffers get that many bytes of variants, at least --variants=N\n"
+        "                    (default 2), at most 4096 and 64 MiB; short rows between 256 and\n"
+        "                    --slices=N (default 2048) slices\n"
         "  --variant-stats   print, per dataset and encoding, the statistics of the original\n"
         "                    text and of its variants (length, validity, errors, ASCII blocks)\n"
         "                    and exit\n"
@@ -708,7 +714,16 @@ struct TextStats {
     double ascii64 = 0;   // pure-ASCII 64-byte blocks
     double runs_per_kib = 0; // maximal ASCII runs per KiB of input
     size_t changes = 0;      // changes of character class (UTF-8 length) between neighbours
+    std::vector<std::pair<unsigned, size_t>> runs; // (class, units) of every maximal run, sorted
 };
+
+// Ends the current run of class `prev`, begun at unit `start`, at unit i.
+void end_run(TextStats &t, unsigned prev, size_t &start, size_t i)
+{
+    if (prev && i > start)
+        t.runs.push_back({prev, i - start});
+    start = i;
+}
 
 TextStats text_stats(const void *p, size_t n, Input in)
 {
@@ -722,6 +737,7 @@ TextStats text_stats(const void *p, size_t n, Input in)
         t.valid = unilane_validate_utf16(s, n).status == UNILANE_OK;
         t.lossy = unilane_utf16_to_utf8_lossy(s, n, (char *)buf.data());
         unsigned prev = 0;
+        size_t run = 0;
         for (size_t i = 0; i < n; i++) {
             unsigned u = s[i];
             if (u >= 0xDC00 && u <= 0xDFFF) {
@@ -731,8 +747,11 @@ TextStats text_stats(const void *p, size_t n, Input in)
             t.seq[(u >= 0xD800 && u <= 0xDBFF) ? 2 : 1]++;
             unsigned k = u < 0x80 ? 1 : u < 0x800 ? 2 : (u >= 0xD800 && u <= 0xDBFF) ? 4 : 3;
             t.changes += prev && k != prev;
+            if (k != prev)
+                end_run(t, prev, run, i);
             prev = k;
         }
+        end_run(t, prev, run, n);
     } else {
         const unsigned char *s = (const unsigned char *)p;
         if (in == IN_LATIN1) {
@@ -743,6 +762,7 @@ TextStats text_stats(const void *p, size_t n, Input in)
             t.lossy = unilane_utf8_to_utf16_lossy((const char *)s, n, (uint16_t *)(void *)buf.data());
         }
         unsigned prev = 0;
+        size_t run = 0;
         for (size_t i = 0; i < n; i++) {
             unsigned c = s[i], k;
             if (in == IN_LATIN1)
@@ -753,10 +773,14 @@ TextStats text_stats(const void *p, size_t n, Input in)
                 continue;
             t.seq[k]++;
             t.changes += prev && k != prev;
+            if (k != prev)
+                end_run(t, prev, run, i);
             prev = k;
         }
+        end_run(t, prev, run, n);
     }
     unilane_use_kernel("auto");
+    std::sort(t.runs.begin(), t.runs.end());
     size_t blocks = 0, ascii = 0, runs = 0;
     bool in_run = false;
     for (size_t i = 0; i < n; i++) {
@@ -830,7 +854,7 @@ int variant_stats(const std::vector<std::unique_ptr<Dataset>> &data, const std::
                     make_variant(text + start * unit, n, in, seed + i * UINT64_C(0xD1B54A32D192ED03), v.data());
                     TextStats t = text_stats(v.data(), n, in);
                     same = same && t.units == o.units && t.valid == o.valid && t.lossy == o.lossy &&
-                           std::equal(t.seq, t.seq + 5, o.seq) && t.changes == o.changes;
+                           std::equal(t.seq, t.seq + 5, o.seq) && t.changes == o.changes && t.runs == o.runs;
                     a64 += t.ascii64;
                     runs += t.runs_per_kib;
                     reused += reused32(text + start * unit, v.data(), n * unit);
@@ -848,8 +872,9 @@ int variant_stats(const std::vector<std::unique_ptr<Dataset>> &data, const std::
         }
     }
     std::printf("\n'same': every variant has the original's length, validity, lossy output length, counts\n"
-                "of 1/2/3/4-byte sequences (UTF-16: BMP units, surrogate pairs) and number of changes of\n"
-                "sequence length between neighbouring characters. ascii64: fraction of 64-byte blocks\n"
+                "of 1/2/3/4-byte sequences (UTF-16: BMP units, surrogate pairs), number of changes of\n"
+                "sequence length between neighbouring characters and lengths of the runs of each sequence\n"
+                "length (the multiset; their order differs). ascii64: fraction of 64-byte blocks\n"
                 "that are all ASCII (variants: mean). old32: fraction of a variant's aligned 32-byte blocks\n"
                 "that are also an aligned 32-byte block of the original (what a predictor could have learnt).\n");
     return bad ? 1 : 0;
@@ -1023,7 +1048,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (opt.variant_stats)
-        return variant_stats(data, opt.sizes, std::max<size_t>(g_tune.min_variants, 2));
+        return variant_stats(data, opt.sizes, std::max<size_t>(g_tune.min_variants, 16));
 
     // The regimes of a row, in this order.
     std::vector<Regime> whole_regimes, short_regimes;

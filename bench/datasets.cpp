@@ -23,49 +23,47 @@
 // simdutf's unicode_lipsum/wikipedia_mars: utf8, utf16 (little-endian, BOM
 // stripped), latin1, utflatin8, utflatin16. Whole file per call.
 //
-// Variants (the fresh regime of whole-buffer rows, make_variant): the buffer
-// is cut into tokens, and the tokens are shuffled within windows of
-// kWindow consecutive tokens (Fisher-Yates, splitmix64, a fixed seed per
-// dataset, encoding, size and variant number). A cut is only made before a
-// character start (never before a UTF-8 continuation byte 10xxxxxx, never
-// before a UTF-16 low surrogate), only between two characters of the same
-// class (their UTF-8 length: 1, 2, 3 or 4 bytes), and only after an ASCII
-// space, tab, CR or LF or once the token holds kTokenCap units (so that text
-// without spaces, CJK or Thai, is cut too). A token may only take the place
-// of a token of the same length whose first and last characters have the
-// same classes as its own and that, like it, is (or is not) made of
-// characters of one class only.
-// Hence:
-//   - every variant is a permutation of the same tokens: the same multiset
-//     of characters, so the exact same length in units, the same mix of
-//     1/2/3/4-byte sequences and of surrogate pairs;
-//   - every junction between two tokens joins two characters of one class,
-//     as in the original: the number of changes of sequence length (ASCII
-//     to 2-byte, 3-byte to ASCII...) is exactly the original's, so are the
-//     number of ASCII runs and of runs of each other class, and a passage
-//     of pure-ASCII tokens (a list of references in Chinese text) stays a
-//     passage of pure-ASCII tokens of the same length: every token keeps
-//     its slot's length, so every position where the text changes between
-//     pure and mixed tokens is where it was;
-//   - valid text stays valid (tokens are whole characters), Latin-1-
-//     representable text stays so, ASCII stays ASCII;
-//   - on ill-formed text every error stays inside its token and keeps its
-//     meaning: a truncated sequence at the end of a token is followed by a
-//     character start in any order, a stray continuation byte or a lone low
-//     surrogate is never moved away from the unit before it, a lone high
-//     surrogate is never followed by a low one (a token never starts with
-//     one). The number and kinds of errors, and the lossy output length,
-//     are those of the original;
-//   - the order at scales above a window (64 tokens, a few hundred bytes)
-//     is kept: a long ASCII passage in Chinese text stays where it was, so
-//     the fraction of pure-ASCII 64-byte blocks stays the original's within
-//     about 1% (the row's `ascii64` counter; `unilane_bench --variant-stats`
-//     prints all of these per dataset);
-//   - inside a window, most 32-byte blocks are new combinations of tokens
-//     (on the corpus files 85-99% of a variant's aligned 32-byte blocks are
-//     no aligned block of the original; 60-75% on the generated emoji
-//     text, whose tokens seldom share a length): what the branch predictor
-//     learned on one variant does not hold on the next.
+// Variants (the fresh regime of whole-buffer rows, make_variant). A
+// character's class is its UTF-8 length (1..4; by the lead byte alone on
+// ill-formed UTF-8; Latin-1: 1 or 2); a run is a maximal sequence of
+// characters of one class (an Arabic word, the spaces and punctuation
+// between two Arabic words, a stretch of CJK, the ASCII between two accented
+// letters of French text).
+// Two passes, each a Fisher-Yates shuffle within windows of kWindow tokens
+// (splitmix64, a fixed seed per dataset, encoding, size and variant number),
+// a token only taking the place of a token of the same signature:
+//   1. pieces: every run is cut into pieces after ASCII whitespace or once a
+//      piece holds kTokenCap units; a piece moves to the slot of a piece of
+//      the same class and length. Runs keep their classes and lengths; their
+//      contents are recombined.
+//   2. runs: a whole run moves to the slot of a run of the same class, of
+//      any length. The sequence of classes is kept; which length follows
+//      which is new.
+// A cut is only ever made at a character start: never before a UTF-8
+// continuation byte (10xxxxxx) nor a UTF-16 low surrogate. Hence:
+//   - the same multiset of characters: the exact same length in units, the
+//     same mix of 1/2/3/4-byte sequences and surrogate pairs;
+//   - the same number of class changes (ASCII to 2-byte, 3-byte to ASCII,
+//     ...) and the same multiset of run lengths per class: the word lengths
+//     of Arabic or Russian text, the lengths of the ASCII stretches in
+//     Chinese text are the original's, in another order;
+//   - valid text stays valid, Latin-1-representable text stays so, ASCII
+//     stays ASCII;
+//   - on ill-formed text an error never leaves its token, and what follows a
+//     token is always a character start, so every error keeps its meaning: a
+//     truncated sequence is still followed by a non-continuation unit, a
+//     stray continuation byte or a lone low surrogate stays after the unit
+//     before it, a lone high surrogate is never followed by a low one. The
+//     number and kinds of errors and the lossy output length are kept;
+//   - the order at scales above a window (64 runs, a few hundred bytes to a
+//     few KiB) is kept, so the fraction of all-ASCII 64-byte blocks stays
+//     within about 1% of the original's (the row's `ascii64` counter);
+//   - what changes is which run follows which and what a long run holds:
+//     on the corpus files and the generated text 94-100% of a variant's
+//     aligned 32-byte blocks are no aligned block of the original, so what
+//     the branch predictor learned on one variant does not hold on the next.
+// `unilane_bench --variant-stats` prints these statistics per dataset and
+// encoding and fails if a variant differs in any of the exact ones.
 #include "bench.h"
 
 #include <dirent.h>
@@ -553,10 +551,10 @@ inline unsigned seq_class(const void *p, Input in, size_t i)
 
 } // namespace
 
-const char kVariantMethod[] = "token-shuffle-v3: cuts only at character starts between two characters of "
-                              "the same UTF-8 length, after ASCII whitespace or at >= 16 units; within "
-                              "windows of 64 tokens, tokens permuted among those of the same length, "
-                              "first/last character class and purity";
+const char kVariantMethod[] = "class-run-shuffle-v4: runs of characters of one UTF-8 length cut into "
+                              "pieces (after ASCII whitespace or at 16 units) swapped with pieces of the same "
+                              "class and length, then whole runs swapped with runs of the same class; both "
+                              "within windows of 64; cuts only at character starts";
 
 const void *input_text(const Dataset &d, Input in, size_t *units)
 {
@@ -595,40 +593,18 @@ std::vector<size_t> pick_slices(const Dataset &d, Input in, size_t n, size_t cou
     return v;
 }
 
-void make_variant(const void *src, size_t n, Input in, uint64_t seed, void *dst)
+namespace {
+
+struct Tok {
+    size_t start, len;
+    unsigned sig;
+};
+
+// Within each window of kWindow consecutive tokens, a Fisher-Yates shuffle
+// of the tokens of each signature among the slots of that signature; then
+// the tokens are written out in their new order.
+void shuffle_tokens(std::vector<Tok> &tok, Rng &r, const char *src, size_t unit, char *dst)
 {
-    size_t unit = unit_bytes(in);
-    struct Tok {
-        size_t start, len;
-        unsigned sig; // classes of the first and last characters; all of one class?
-    };
-    std::vector<Tok> tok;
-    size_t start = 0, last_char = 0;
-    for (size_t i = 1; i < n; i++) {
-        if (!char_start(src, in, i))
-            continue;
-        unsigned prev = unit_at(src, in, i - 1);
-        if (seq_class(src, in, last_char) == seq_class(src, in, i) && (ascii_space(prev) || i - start >= kTokenCap)) {
-            tok.push_back({start, i - start, 0});
-            start = i;
-        }
-        last_char = i;
-    }
-    if (n > start)
-        tok.push_back({start, n - start, 0});
-    for (Tok &t : tok) {
-        unsigned first = seq_class(src, in, t.start), last = first;
-        bool pure = true;
-        for (size_t i = t.start + 1; i < t.start + t.len; i++)
-            if (char_start(src, in, i)) {
-                last = seq_class(src, in, i);
-                pure = pure && last == first;
-            }
-        t.sig = (unsigned)t.len * 128 + first * 16 + last * 2 + pure;
-    }
-    // Within each window, a Fisher-Yates shuffle of the tokens of each
-    // signature among the slots of that signature.
-    Rng r(seed);
     std::vector<size_t> slots;
     for (size_t w = 0; w < tok.size(); w += kWindow) {
         size_t m = std::min(kWindow, tok.size() - w);
@@ -646,12 +622,63 @@ void make_variant(const void *src, size_t n, Input in, uint64_t seed, void *dst)
                 std::swap(tok[slots[i]], tok[slots[r.below((uint32_t)(i + 1))]]);
         }
     }
-    const char *s = (const char *)src;
-    char *o = (char *)dst;
     for (const Tok &t : tok) {
-        std::memcpy(o, s + t.start * unit, t.len * unit);
-        o += t.len * unit;
+        std::memcpy(dst, src + t.start * unit, t.len * unit);
+        dst += t.len * unit;
     }
+}
+
+} // namespace
+
+void make_variant(const void *src, size_t n, Input in, uint64_t seed, void *dst)
+{
+    size_t unit = unit_bytes(in);
+    Rng r(seed);
+    std::vector<char> mid(n * unit + 1);
+    std::vector<Tok> tok;
+
+    // 1. Pieces: every run of characters of one class is cut into pieces
+    //    after ASCII whitespace or once a piece holds kTokenCap units (a run
+    //    shorter than that is one piece). A piece takes the place of a piece
+    //    of the same class and length: the runs keep their classes and
+    //    lengths, their contents change.
+    size_t start = 0;
+    unsigned cls = n ? seq_class(src, in, 0) : 0;
+    for (size_t i = 1; i < n; i++) {
+        if (!char_start(src, in, i))
+            continue;
+        unsigned c = seq_class(src, in, i);
+        if (c != cls || ascii_space(unit_at(src, in, i - 1)) || i - start >= kTokenCap) {
+            tok.push_back({start, i - start, (unsigned)(i - start) * 8 + cls});
+            start = i;
+            cls = c;
+        }
+    }
+    if (n > start)
+        tok.push_back({start, n - start, (unsigned)(n - start) * 8 + cls});
+    shuffle_tokens(tok, r, (const char *)src, unit, mid.data());
+
+    // 2. Runs: a maximal run of characters of one class takes the place of a
+    //    run of the same class (any length): the sequence of classes and the
+    //    lengths of the runs of each class are the original's, the order of
+    //    the lengths is new.
+    tok.clear();
+    const void *m = mid.data();
+    start = 0;
+    cls = n ? seq_class(m, in, 0) : 0;
+    for (size_t i = 1; i < n; i++) {
+        if (!char_start(m, in, i))
+            continue;
+        unsigned c = seq_class(m, in, i);
+        if (c != cls) {
+            tok.push_back({start, i - start, cls});
+            start = i;
+            cls = c;
+        }
+    }
+    if (n > start)
+        tok.push_back({start, n - start, cls});
+    shuffle_tokens(tok, r, mid.data(), unit, (char *)dst);
 }
 
 std::vector<std::string> generated_dataset_names(bool all)

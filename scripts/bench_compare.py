@@ -48,22 +48,35 @@ def describe(ctx):
 def matrix(specs, impl, function):
     """One table: per function, GB/s of `impl` per run (geometric mean over the
     datasets at the largest size of the primary regime, or whole files) and
-    each run's ratio to the best run of that function."""
+    each run's ratio to the best run of that function. A spec NAME=A,B,C
+    (rounds of one build) takes, per row, the one with the median CPU time
+    (the upper one of an even count); the load column is then the highest
+    1-minute load average of the rounds."""
     runs = []
     for spec in specs:
-        name, _, path = spec.rpartition("=")
-        ctx, rows = load(path)
-        runs.append((name or os.path.basename(path), ctx, rows))
+        name, _, paths = spec.rpartition("=")
+        loaded = [load(p) for p in paths.split(",")]
+        ctx, rows = loaded[0]
+        if len(loaded) > 1:  # rounds: the row with the median CPU time
+            merged = {}
+            for k in rows:
+                rs = [lr[k] for _, lr in loaded if k in lr]
+                timed = sorted((r for r in rs if r.ns), key=lambda r: r.ns)
+                merged[k] = timed[len(timed) // 2] if len(timed) == len(rs) else next(r for r in rs if not r.ns)
+            rows = merged
+            ctx = dict(ctx)
+            ctx["load_avg"] = [max(c.get("load_avg", [0])[0] for c, _ in loaded)]
+        runs.append((name or os.path.basename(paths), ctx, rows))
     funcs = []
     for _, _, rows in runs:
         funcs += [f for f in functions_in(rows) if f not in funcs]
     if function:
         funcs = [f for f in funcs if re.search(function, f)]
-    print("| build | compiler and flags | regime | load average |\n|---|---|---|---|")
+    print("| build | compiler and flags | regime | load average (1 min) |\n|---|---|---|---|")
     for name, ctx, rows in runs:
         print("| %s | %s %s (%s) | %s | %s |" % (
             name, ctx.get("c_compiler", "?"), ctx.get("c_flags", ""), ctx.get("build_type", "?"),
-            primary_regime(rows), " ".join("%.2f" % x for x in ctx.get("load_avg", [])) or "?"))
+            primary_regime(rows), "%.2f" % ctx["load_avg"][0] if ctx.get("load_avg") else "?"))
     print("\nGB/s of `%s` rows (geometric mean over the datasets at the largest size, CPU time); "
           "`/best` = GB/s / the best build's GB/s for that function.\n" % impl)
     heads = ["function", "size"]

@@ -109,10 +109,10 @@ def describe_regime(ctx, rows):
     if "fresh" in present:
         out.append("fresh = each call takes another input of the row's size: whole buffers (corpus files, "
                    "sizes >= %s units)" % ctx.get("short_below", SMALL))
-        out.append("  rotate over >= %s variants (%s, ~%d KiB of input per row), smaller sizes over %s "
+        out.append("  rotate over ~%d KiB of shuffled variants (at least %s; %s), smaller sizes over %s "
                    "slices, independent calls" % (
-                       ctx.get("fresh_min_variants", "?"), ctx.get("variant_method", "?").split(":")[0],
-                       int(ctx.get("fresh_bytes", 0) or 0) // 1024, ctx.get("fresh_slices", "?")))
+                       int(ctx.get("fresh_bytes", 0) or 0) // 1024, ctx.get("fresh_min_variants", "?"),
+                       ctx.get("variant_method", "?").split(":")[0], ctx.get("fresh_slices", "?")))
     if "chained" in present:
         out.append("chained = sizes < %s units, the same slices, each call's input chosen from the previous "
                    "call's result (latency)" % ctx.get("short_below", SMALL))
