@@ -9,6 +9,11 @@
 //   dataset   a generated text (see datasets.cpp) or a corpus file stem
 //   size      input length in code units of the function's input: bytes for
 //             UTF-8 / Latin-1 input, 16-bit units for UTF-16 input
+//   regime    "fresh" (the default: consecutive calls rotate over different
+//             inputs of this size: shuffled variants of a whole buffer, or
+//             slices at different offsets for sizes < 1 KiB), "chained"
+//             (sizes < 1 KiB: the same rotation, each call's input chosen by
+//             the previous call's result) or "warm" (one buffer, every call)
 // bytes_per_second counts input bytes.
 #ifndef UNILANE_BENCH_H
 #define UNILANE_BENCH_H
@@ -66,6 +71,21 @@ std::vector<Dataset> load_corpus(const std::string &dir, std::string *err);
 // sets *got to the slice length.
 size_t pick_slice(const Dataset &d, Input in, size_t n, size_t *got);
 
+// The text of one input kind of a dataset and its length in units.
+const void *input_text(const Dataset &d, Input in, size_t *units);
+inline size_t unit_bytes(Input in) { return (in == IN_UTF16 || in == IN_UTF16L) ? 2 : 1; }
+// Up to `count` different slices of exactly n units (distinct, increasing
+// offsets spread over the whole text), each starting and ending at a
+// character start (UTF-8: not a continuation byte; UTF-16: not a low
+// surrogate; the same rule on ill-formed text). Returns the offsets.
+std::vector<size_t> pick_slices(const Dataset &d, Input in, size_t n, size_t count);
+// Writes to dst (n units) a variant of src[0..n): the same tokens in another
+// order (see datasets.cpp, "Variants"), deterministic in seed. The multiset
+// of characters, and so the length in every encoding, the mix of sequence
+// lengths and the number and kinds of errors, are those of src.
+void make_variant(const void *src, size_t n, Input in, uint64_t seed, void *dst);
+extern const char kVariantMethod[];
+
 // peers.cpp: naive loops, ICU, iconv. Each peer call may need a context.
 struct PeerImpl {
     const char *peer;      // "memcpy", "icu", "iconv", "naive"
@@ -75,7 +95,9 @@ struct PeerImpl {
     bool lossy_ok;         // also meaningful on ill-formed input
 };
 // Peer implementations of a function (by its public name, without unilane_).
-std::vector<PeerImpl> peers_for(const std::string &function);
+// in_unit: bytes per input unit of the function (the memcpy peer copies its
+// input).
+std::vector<PeerImpl> peers_for(const std::string &function, size_t in_unit);
 std::string peer_versions(void);
 
 } // namespace ulb

@@ -1,31 +1,39 @@
 // bench_main.cpp -- the unilane benchmark driver (Google Benchmark).
 //
-// Registers, at run time, one row `function/impl/dataset/size` per public
+// Registers, at run time, one row `function/impl/dataset/size/regime` per
 // function x kernel set this CPU has (plus "auto", the library's own choice)
-// x peer x dataset x size; see bench.h for the naming and --help for flags.
+// x peer x dataset x size x regime; see bench.h for the naming, README.md
+// for the regimes and --help for flags. The one-shot functions, their input
+// and output kinds and bounds and the calls themselves come from the
+// registry, UNILANE_OPS (src/dispatch/ops.h); only the streaming calls and
+// the peers are written here and in peers.cpp.
 //
 // Honesty rules the driver enforces:
-//  - every row of one function/dataset/size measures the same input bytes,
-//    copied into a fresh 64-byte-aligned buffer, with a dst of the public
-//    function's documented bound;
+//  - every row of one function/dataset/size/regime measures the same inputs
+//    (one buffer, or the same rotation of variants or slices), copied into
+//    64-byte-aligned buffers, with a dst of the documented bound;
 //  - before timing, each row's output is compared with the scalar kernel's
-//    output: a kernel that differs is not timed (the row is an error), a
-//    peer that differs is timed but labelled "differs";
+//    on every input of its rotation: a kernel that differs on any is not
+//    timed (the row is an error), a peer that differs is timed but labelled
+//    "differs on K of N inputs";
 //  - every measured call goes through the same one indirect call of the
-//    harness, kernels and peers alike.
+//    harness and the same loop, kernels and peers alike.
 #include "bench.h"
 
 #include <benchmark/benchmark.h>
 
 #include "unilane.h"
+#include "ops.h" // src/dispatch/ops.h: the registry of one-shot operations
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include <sys/utsname.h>
@@ -46,84 +54,30 @@ uint64_t pack(unilane_result r)
     return ((uint64_t)r.status << 56) ^ ((uint64_t)r.read << 28) ^ (uint64_t)r.written;
 }
 
-#define U8(p) ((const char *)(p))
-#define U16(p) ((const uint16_t *)(p))
+inline uint64_t value_of(size_t v) { return v; }
+inline uint64_t value_of(unilane_result r) { return pack(r); }
+// Does the call accept its whole input? (A function that cannot fail does.)
+inline bool accepts(size_t, size_t) { return true; }
+inline bool accepts(unilane_result r, size_t n) { return r.status == UNILANE_OK && r.read == n; }
 
-Out k_ascii_prefix(const void *s, size_t n, void *, void *) { return {unilane_ascii_prefix(U8(s), n), 0}; }
-Out k_utf16_ascii_prefix(const void *s, size_t n, void *, void *)
-{
-    return {unilane_utf16_ascii_prefix(U16(s), n), 0};
-}
-Out k_utf16_latin1_prefix(const void *s, size_t n, void *, void *)
-{
-    return {unilane_utf16_latin1_prefix(U16(s), n), 0};
-}
-Out k_validate_utf8(const void *s, size_t n, void *, void *) { return {pack(unilane_validate_utf8(U8(s), n)), 0}; }
-Out k_validate_utf16(const void *s, size_t n, void *, void *)
-{
-    return {pack(unilane_validate_utf16(U16(s), n)), 0};
-}
-Out k_latin1_to_utf16(const void *s, size_t n, void *d, void *)
-{
-    size_t w = unilane_latin1_to_utf16(U8(s), n, (uint16_t *)d);
-    return {w, 2 * w};
-}
-Out k_utf16_to_latin1(const void *s, size_t n, void *d, void *)
-{
-    unilane_result r = unilane_utf16_to_latin1(U16(s), n, (char *)d);
-    return {pack(r), r.written};
-}
-Out k_latin1_to_utf8(const void *s, size_t n, void *d, void *)
-{
-    size_t w = unilane_latin1_to_utf8(U8(s), n, (char *)d);
-    return {w, w};
-}
-Out k_utf8_to_latin1(const void *s, size_t n, void *d, void *)
-{
-    unilane_result r = unilane_utf8_to_latin1(U8(s), n, (char *)d);
-    return {pack(r), r.written};
-}
-Out k_utf8_to_utf16(const void *s, size_t n, void *d, void *)
-{
-    unilane_result r = unilane_utf8_to_utf16(U8(s), n, (uint16_t *)d);
-    return {pack(r), 2 * r.written};
-}
-Out k_utf8_to_utf16_lossy(const void *s, size_t n, void *d, void *)
-{
-    size_t w = unilane_utf8_to_utf16_lossy(U8(s), n, (uint16_t *)d);
-    return {w, 2 * w};
-}
-Out k_utf16_to_utf8(const void *s, size_t n, void *d, void *)
-{
-    unilane_result r = unilane_utf16_to_utf8(U16(s), n, (char *)d);
-    return {pack(r), r.written};
-}
-Out k_utf16_to_utf8_lossy(const void *s, size_t n, void *d, void *)
-{
-    size_t w = unilane_utf16_to_utf8_lossy(U16(s), n, (char *)d);
-    return {w, w};
-}
-Out k_utf16_make_well_formed(const void *s, size_t n, void *d, void *)
-{
-    size_t k = unilane_utf16_make_well_formed(U16(s), n, (uint16_t *)d);
-    return {k, 2 * n};
-}
-Out k_utf8_length_from_latin1(const void *s, size_t n, void *, void *)
-{
-    return {unilane_utf8_length_from_latin1(U8(s), n), 0};
-}
-Out k_utf8_length_from_utf16(const void *s, size_t n, void *, void *)
-{
-    return {unilane_utf8_length_from_utf16(U16(s), n), 0};
-}
-Out k_utf16_length_from_utf8(const void *s, size_t n, void *, void *)
-{
-    return {unilane_utf16_length_from_utf8(U8(s), n), 0};
-}
-Out k_utf16_length_from_utf8_lossy(const void *s, size_t n, void *, void *)
-{
-    return {unilane_utf16_length_from_utf8_lossy(U8(s), n), 0};
-}
+// One harness call and one "accepts" check per operation of the registry
+// (src/dispatch/ops.h): unilane_<name>(src, len[, dst]).
+#define ULB_DST_NONE(d)
+#define ULB_DST_U8(d) , (char *)(d)
+#define ULB_DST_U16(d) , (uint16_t *)(d)
+#define ULB_CALL_(a, name, in, out, ret, family, bound)                                           \
+    Out call_##name(const void *s, size_t n, void *d, void *)                                     \
+    {                                                                                             \
+        (void)d;                                                                                  \
+        return {value_of(unilane_##name((UNILANE_OP_IN_##in)s, n ULB_DST_##out(d))), 0};          \
+    }                                                                                             \
+    bool accepts_##name(const void *s, size_t n, void *d)                                         \
+    {                                                                                             \
+        (void)d;                                                                                  \
+        return accepts(unilane_##name((UNILANE_OP_IN_##in)s, n ULB_DST_##out(d)), n);             \
+    }
+UNILANE_OPS(ULB_CALL_, _)
+#undef ULB_CALL_
 
 // Streaming, lossy, the input fed in chunks of g_stream_chunk units into one
 // output buffer (capacity: the rest of the one-shot bound, so never full).
@@ -131,7 +85,7 @@ Out k_utf8_decode(const void *s, size_t n, void *d, void *)
 {
     unilane_utf8_decoder dec;
     unilane_utf8_decoder_init(&dec, UNILANE_LOSSY);
-    const char *src = U8(s);
+    const char *src = (const char *)s;
     uint16_t *dst = (uint16_t *)d;
     size_t off = 0, w = 0, chunk = g_stream_chunk;
     do {
@@ -150,7 +104,7 @@ Out k_utf8_encode(const void *s, size_t n, void *d, void *)
 {
     unilane_utf8_encoder enc;
     unilane_utf8_encoder_init(&enc, UNILANE_LOSSY);
-    const uint16_t *src = U16(s);
+    const uint16_t *src = (const uint16_t *)s;
     char *dst = (char *)d;
     size_t off = 0, w = 0, chunk = g_stream_chunk;
     do {
@@ -167,122 +121,340 @@ Out k_utf8_encode(const void *s, size_t n, void *d, void *)
 
 // ------------------------------------------------------------ the functions
 
-enum Need { NEED_NONE, NEED_ASCII, NEED_ASCII16, NEED_LATIN1 };
-
+// A benchmarked function. The one-shot ones come from the registry; which
+// rows they get follows from its columns:
+//   in      U16: UTF-16 text. U8 with family LATIN1: Latin-1 bytes. Other U8:
+//           UTF-8 text.
+//   out, bound
+//           dst: bound units of out per input unit (the documented bound).
+//   ret     RESULT: the function can fail, so it is strict: a row runs only
+//           on a text the scalar kernel accepts whole (status OK, read ==
+//           len). Where the dataset's text is not accepted but its Latin-1-
+//           representable text (u8l, u16l) is, that one is used (the
+//           narrowing functions); otherwise the function has no row there.
+//   name    *_prefix (a prefix scan, out NONE, ret SIZE): a row only where the
+//           scan covers the whole text (it would stop at once elsewhere and
+//           its bytes/s would mean nothing); the same fallback.
+// Functions that return a size and are no prefix scan (lossy converters,
+// lengths, make_well_formed) run on every text, ill-formed ones included.
 struct Op {
     const char *name;
-    Input in;
+    Input in, fallback; // fallback == in: none
+    size_t out_unit;    // bytes per dst unit, 0 for no output
+    size_t bound;       // dst units per input unit
+    bool strict;        // returns unilane_result
+    bool prefix;        // a prefix scan
     CallFn fn;
-    size_t dst_per_unit; // dst bound in bytes per input unit
-    bool any_input;      // meaningful on ill-formed input (lossy paths, lengths)
-    Need need;           // prefix scans: run only where they scan everything
+    bool (*accepts)(const void *, size_t, void *); // null: always
 };
 
-const Op kOps[] = {
-    {"ascii_prefix", IN_UTF8, k_ascii_prefix, 0, false, NEED_ASCII},
-    {"utf16_ascii_prefix", IN_UTF16, k_utf16_ascii_prefix, 0, false, NEED_ASCII16},
-    {"utf16_latin1_prefix", IN_UTF16L, k_utf16_latin1_prefix, 0, false, NEED_LATIN1},
-    {"validate_utf8", IN_UTF8, k_validate_utf8, 0, false, NEED_NONE},
-    {"validate_utf16", IN_UTF16, k_validate_utf16, 0, false, NEED_NONE},
-    {"latin1_to_utf16", IN_LATIN1, k_latin1_to_utf16, 2, false, NEED_NONE},
-    {"utf16_to_latin1", IN_UTF16L, k_utf16_to_latin1, 1, false, NEED_NONE},
-    {"latin1_to_utf8", IN_LATIN1, k_latin1_to_utf8, 2, false, NEED_NONE},
-    {"utf8_to_latin1", IN_UTF8L, k_utf8_to_latin1, 1, false, NEED_NONE},
-    {"utf8_to_utf16", IN_UTF8, k_utf8_to_utf16, 2, false, NEED_NONE},
-    {"utf8_to_utf16_lossy", IN_UTF8, k_utf8_to_utf16_lossy, 2, true, NEED_NONE},
-    {"utf16_to_utf8", IN_UTF16, k_utf16_to_utf8, 3, false, NEED_NONE},
-    {"utf16_to_utf8_lossy", IN_UTF16, k_utf16_to_utf8_lossy, 3, true, NEED_NONE},
-    {"utf16_make_well_formed", IN_UTF16, k_utf16_make_well_formed, 2, true, NEED_NONE},
-    {"utf8_length_from_latin1", IN_LATIN1, k_utf8_length_from_latin1, 0, false, NEED_NONE},
-    {"utf8_length_from_utf16", IN_UTF16, k_utf8_length_from_utf16, 0, true, NEED_NONE},
-    {"utf16_length_from_utf8", IN_UTF8, k_utf16_length_from_utf8, 0, true, NEED_NONE},
-    {"utf16_length_from_utf8_lossy", IN_UTF8, k_utf16_length_from_utf8_lossy, 0, true, NEED_NONE},
-    {"utf8_decode", IN_UTF8, k_utf8_decode, 2, true, NEED_NONE},
-    {"utf8_encode", IN_UTF16, k_utf8_encode, 3, true, NEED_NONE},
-};
+#define ULB_IS16_U8 false
+#define ULB_IS16_U16 true
+#define ULB_UNIT_NONE 0
+#define ULB_UNIT_U8 1
+#define ULB_UNIT_U16 2
+#define ULB_STRICT_SIZE false
+#define ULB_STRICT_RESULT true
 
-size_t unit_size(Input in) { return (in == IN_UTF16 || in == IN_UTF16L) ? 2 : 1; }
-
-const void *input_base(const Dataset &d, Input in)
+Op make_op(const char *name, bool in16, int family, size_t out_unit, size_t bound, bool strict, CallFn fn,
+           bool (*acc)(const void *, size_t, void *))
 {
-    switch (in) {
-    case IN_UTF8: return d.u8.data();
-    case IN_UTF8L: return d.u8l.data();
-    case IN_UTF16: return d.u16.data();
-    case IN_UTF16L: return d.u16l.data();
-    default: return d.l1.data();
+    Op op;
+    op.name = name;
+    if (in16) {
+        op.in = IN_UTF16;
+        op.fallback = IN_UTF16L;
+    } else if (family == UNILANE_FAMILY_LATIN1) {
+        op.in = op.fallback = IN_LATIN1;
+    } else {
+        op.in = IN_UTF8;
+        op.fallback = IN_UTF8L;
     }
+    op.out_unit = out_unit;
+    op.bound = bound;
+    op.strict = strict;
+    size_t len = std::strlen(name);
+    op.prefix = out_unit == 0 && !strict && len > 7 && std::strcmp(name + len - 7, "_prefix") == 0;
+    op.fn = fn;
+    op.accepts = acc;
+    return op;
+}
+
+std::vector<Op> all_ops()
+{
+    std::vector<Op> v;
+#define ULB_OP_(a, name, in, out, ret, family, bound)                                             \
+    v.push_back(make_op(#name, ULB_IS16_##in, UNILANE_FAMILY_##family, ULB_UNIT_##out, bound,     \
+                        ULB_STRICT_##ret, call_##name, accepts_##name));
+    UNILANE_OPS(ULB_OP_, _)
+#undef ULB_OP_
+    // The streaming calls (not in the registry: they are built on it).
+    v.push_back(make_op("utf8_decode", false, UNILANE_FAMILY_UTF8, 2, 1, false, k_utf8_decode, nullptr));
+    v.push_back(make_op("utf8_encode", true, UNILANE_FAMILY_UTF16, 1, 3, false, k_utf8_encode, nullptr));
+    return v;
+}
+
+// Does `op` take the whole of text[0..n) (see Op)? dst: room for the output.
+bool op_takes_all(const Op &op, const void *text, size_t n, void *dst)
+{
+    if (op.prefix)
+        return op.fn(text, n, dst, nullptr).value == n;
+    if (op.accepts)
+        return op.accepts(text, n, dst);
+    return true;
 }
 
 // ------------------------------------------------------------ one row
 
+enum Regime { R_FRESH, R_CHAINED, R_WARM };
+const char *const kRegimeName[] = {"fresh", "chained", "warm"};
+
+const size_t kShortBelow = 1024; // units: below, a row rotates over slices
+
+struct Tuning {
+    // The rotation's input footprint. At about 1 MiB (32K blocks of 32
+    // bytes) no branch predictor holds a row's outcomes, and for buffers up
+    // to 64 KiB it stays in a 2 MiB L2 as the warm buffer does. A fixed
+    // count of 16 variants of a 400 KiB corpus file would put the rotation
+    // in L3 and measure the cache instead (memcpy itself ran 1.5-3x slower
+    // than warm that way on wikipedia_mars).
+    size_t fresh_bytes = 1 << 20;
+    size_t min_variants = 2;      // whole buffers: never the same buffer twice in a row
+    size_t max_slices = 2048;     // short inputs
+    size_t min_slices = 256;
+};
+Tuning g_tune;
+
 struct Case {
     const Op *op;
-    const void *src; // into the dataset
-    size_t n;        // units
+    const Dataset *d;
+    Input in;
+    size_t start, n;   // the warm slice (units); variant 0 of a whole buffer
+    bool whole_buffer; // a corpus file or >= kShortBelow units
+    Regime regime;
+    size_t group;       // rows with the same inputs share one preparation
     std::string kernel; // non-empty for kernel rows ("auto" included)
     PeerImpl peer{};    // for peer rows
 };
 
 struct AlignedBuf {
     void *p = nullptr;
+    size_t size = 0;
     explicit AlignedBuf(size_t bytes)
     {
-        size_t sz = (bytes + 64 + 63) / 64 * 64; // a little slack for peers' NUL
-        if (posix_memalign(&p, 64, sz) != 0)
+        size = (bytes + 64 + 63) / 64 * 64; // a little slack for peers' NUL
+        if (posix_memalign(&p, 64, size) != 0)
             p = nullptr;
         else
-            std::memset(p, 0, sz); // touch every page before timing
+            std::memset(p, 0, size); // touch every page before timing
     }
     ~AlignedBuf() { std::free(p); }
     AlignedBuf(const AlignedBuf &) = delete;
     AlignedBuf &operator=(const AlignedBuf &) = delete;
 };
 
-bool same_out(const Out &a, const void *da, const Out &b, const void *db, bool cmp_value)
+uint64_t hash_bytes(const void *p, size_t n)
 {
-    if (cmp_value && a.value != b.value)
-        return false;
-    return a.out_bytes == b.out_bytes && std::memcmp(da, db, a.out_bytes) == 0;
+    const unsigned char *b = (const unsigned char *)p;
+    uint64_t h = UINT64_C(0x243F6A8885A308D3) ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        std::memcpy(&w, b + i, 8);
+        h = (h ^ w) * UINT64_C(0x9E3779B97F4A7C15);
+        h ^= h >> 29;
+    }
+    uint64_t w = 0;
+    for (size_t k = 0; i < n; i++, k++)
+        w |= (uint64_t)b[i] << (8 * k);
+    h = (h ^ w) * UINT64_C(0x9E3779B97F4A7C15);
+    return h ^ (h >> 32);
 }
 
-// Functions that return a unilane_result: a peer's own status encoding
-// cannot be compared, only its output.
-bool returns_result(const Op *op)
+// The scalar kernel's answer on one input buffer.
+struct Ref {
+    uint64_t value;
+    size_t extent;       // bytes of dst it wrote: 1 + the last one it wrote
+    uint64_t hash_all;   // all of dst (prefilled with 0xFF, a byte UTF-8 never has) after the call
+    uint64_t hash_out;   // dst[0..extent)
+};
+
+// The inputs of one group of rows (function, dataset, size, regime) and the
+// scalar answers, made once and shared by the kernel and peer rows of the
+// group (Google Benchmark calls a row's function several times).
+struct Prepared {
+    size_t group = (size_t)-1;
+    size_t n = 0, in_bytes = 0, stride = 0, count = 0, dst_bytes = 0;
+    std::unique_ptr<AlignedBuf> data, dst, scratch;
+    std::vector<Ref> ref;
+    std::map<std::string, std::string> checked; // impl -> "" (ok) or why not
+    double ascii64 = 0;
+    std::string error;
+    const unsigned char *buf(size_t i) const { return (const unsigned char *)data->p + i * stride; }
+};
+std::unique_ptr<Prepared> g_prep;
+
+// Fraction of 64-byte blocks (from each buffer's start) whose units are all
+// ASCII: how much of the input a kernel's ASCII fast path can take.
+double ascii64_of(const Prepared &p, size_t unit)
 {
-    return op->fn == k_validate_utf8 || op->fn == k_validate_utf16 || op->fn == k_utf16_to_latin1 ||
-           op->fn == k_utf8_to_latin1 || op->fn == k_utf8_to_utf16 || op->fn == k_utf16_to_utf8;
+    size_t blocks = 0, ascii = 0;
+    for (size_t i = 0; i < p.count; i++) {
+        const unsigned char *b = p.buf(i);
+        for (size_t off = 0; off < p.in_bytes; off += 64) {
+            size_t end = std::min(p.in_bytes, off + 64);
+            bool a = true;
+            for (size_t k = off; k < end && a; k += unit) {
+                unsigned u = b[k];
+                if (unit == 2) {
+                    uint16_t x;
+                    std::memcpy(&x, b + k, 2);
+                    u = x;
+                }
+                a = u < 0x80;
+            }
+            blocks++;
+            ascii += a;
+        }
+    }
+    return blocks ? (double)ascii / (double)blocks : 0;
+}
+
+uint64_t seed_of(const Case &c)
+{
+    uint64_t h = UINT64_C(0x76617269616E7473); // "variants"
+    for (char ch : c.d->name)
+        h = (h ^ (unsigned char)ch) * UINT64_C(0x100000001B3);
+    return h ^ ((uint64_t)c.in << 56) ^ ((uint64_t)c.n * UINT64_C(0x9E3779B97F4A7C15));
+}
+
+const Prepared &prepare(const Case &c)
+{
+    if (g_prep && g_prep->group == c.group)
+        return *g_prep;
+    g_prep.reset(); // free the previous group's buffers first
+    std::unique_ptr<Prepared> p(new Prepared);
+    p->group = c.group;
+    const Op *op = c.op;
+    size_t unit = unit_bytes(c.in), total;
+    const char *text = (const char *)input_text(*c.d, c.in, &total);
+    p->n = c.n;
+    p->in_bytes = c.n * unit;
+    p->stride = std::max<size_t>(64, (p->in_bytes + 63) / 64 * 64);
+    std::vector<size_t> offsets; // short rows
+    if (c.regime == R_WARM || c.n == 0) {
+        p->count = 1;
+    } else if (c.whole_buffer) {
+        size_t want = std::max(g_tune.min_variants, (g_tune.fresh_bytes + p->in_bytes - 1) / std::max<size_t>(p->in_bytes, 1));
+        want = std::min<size_t>(want, 4096);
+        want = std::min(want, std::max<size_t>(2, (size_t(64) << 20) / p->stride)); // <= 64 MiB
+        p->count = want;
+    } else {
+        size_t want = std::min(g_tune.max_slices, std::max(g_tune.min_slices, g_tune.fresh_bytes / p->stride));
+        offsets = pick_slices(*c.d, c.in, c.n, want);
+        if (offsets.empty()) {
+            offsets.push_back(c.start);
+        }
+        p->count = offsets.size();
+    }
+    p->data.reset(new AlignedBuf(p->count * p->stride));
+    p->dst_bytes = std::max(c.n * op->bound * op->out_unit, p->in_bytes);
+    p->dst.reset(new AlignedBuf(p->dst_bytes));
+    p->scratch.reset(new AlignedBuf(p->dst_bytes));
+    if (!p->data->p || !p->dst->p || !p->scratch->p) {
+        p->error = "out of memory";
+        g_prep = std::move(p);
+        return *g_prep;
+    }
+    unsigned char *base = (unsigned char *)p->data->p;
+    if (c.regime == R_WARM || c.n == 0 || c.whole_buffer) {
+        std::memcpy(base, text + c.start * unit, p->in_bytes);
+        uint64_t seed = seed_of(c);
+        for (size_t i = 1; i < p->count; i++)
+            make_variant(base, c.n, c.in, seed + i * UINT64_C(0xD1B54A32D192ED03), base + i * p->stride);
+    } else {
+        for (size_t i = 0; i < p->count; i++)
+            std::memcpy(base + i * p->stride, text + offsets[i] * unit, p->in_bytes);
+    }
+
+    // The scalar kernel's answers, twice per input: into a dst filled with
+    // 0x00 and one filled with 0xFF. A byte it wrote is equal in both.
+    unilane_use_kernel("scalar");
+    unsigned char *a = (unsigned char *)p->dst->p, *b = (unsigned char *)p->scratch->p;
+    p->ref.resize(p->count);
+    for (size_t i = 0; i < p->count && p->error.empty(); i++) {
+        std::memset(b, 0xFF, p->dst_bytes);
+        Out ob = op->fn(p->buf(i), c.n, b, nullptr);
+        std::memset(a, 0x00, p->dst_bytes);
+        Out oa = op->fn(p->buf(i), c.n, a, nullptr);
+        size_t ext = p->dst_bytes;
+        while (ext > 0 && a[ext - 1] != b[ext - 1])
+            ext--;
+        p->ref[i] = {oa.value, ext, hash_bytes(b, p->dst_bytes), hash_bytes(a, ext)};
+        if (oa.value != ob.value)
+            p->error = "the scalar kernel's result depends on dst's contents";
+        else if (!op_takes_all(*op, p->buf(i), c.n, b))
+            p->error = "input " + std::to_string(i) + " of the rotation is not accepted whole by the "
+                       "scalar kernel (a harness bug); not timed";
+    }
+    unilane_use_kernel("auto");
+    p->ascii64 = ascii64_of(*p, unit);
+    g_prep = std::move(p);
+    return *g_prep;
+}
+
+// Checks one row's implementation on every input of the rotation against the
+// scalar answers. A kernel must give the same value and leave all of dst
+// (prefilled with 0xFF) exactly as the scalar kernel does: the same output,
+// nothing written beyond it either. A peer must write the same bytes (and,
+// for a function returning a size, return the same value).
+std::string check_impl(Prepared &p, const Case &c, CallFn fn, void *ctx, bool kernel)
+{
+    unsigned char *dst = (unsigned char *)p.dst->p;
+    size_t bad = 0, first = 0;
+    for (size_t i = 0; i < p.count; i++) {
+        std::memset(dst, 0xFF, p.dst_bytes);
+        Out got = fn(p.buf(i), c.n, dst, ctx);
+        const Ref &r = p.ref[i];
+        bool same;
+        if (kernel)
+            same = got.value == r.value && hash_bytes(dst, p.dst_bytes) == r.hash_all;
+        else
+            same = (c.op->strict || got.value == r.value) && got.out_bytes == r.extent &&
+                   hash_bytes(dst, got.out_bytes) == r.hash_out;
+        if (!same && bad++ == 0)
+            first = i;
+    }
+    if (!bad)
+        return "";
+    if (kernel)
+        return "output differs from the scalar kernel on input " + std::to_string(first) + " of " +
+               std::to_string(p.count) + "; not timed";
+    return "differs on " + std::to_string(bad) + " of " + std::to_string(p.count) + " inputs";
 }
 
 void run_case(benchmark::State &st, const Case &c)
 {
-    const Op *op = c.op;
-    size_t unit = unit_size(op->in);
-    size_t in_bytes = c.n * unit;
-    size_t dst_bytes = std::max(c.n * op->dst_per_unit, in_bytes);
-    AlignedBuf in(in_bytes), dst(dst_bytes), ref(dst_bytes);
-    if (!in.p || !dst.p || !ref.p) {
-        st.SkipWithError("out of memory");
+    Prepared &p = const_cast<Prepared &>(prepare(c));
+    if (!p.error.empty()) {
+        st.SkipWithError(p.error.c_str());
         return;
     }
-    if (in_bytes)
-        std::memcpy(in.p, c.src, in_bytes);
-
-    // The scalar kernel's answer, to check this row against.
-    unilane_use_kernel("scalar");
-    Out want = op->fn(in.p, c.n, ref.p, nullptr);
-
+    std::string impl = c.kernel.empty() ? std::string(c.peer.peer) : c.kernel;
     CallFn fn;
     void *ctx = nullptr;
+    std::string label;
     if (!c.kernel.empty()) {
         if (unilane_use_kernel(c.kernel.c_str()) != 0) {
             st.SkipWithError("kernel not available");
             return;
         }
-        fn = op->fn;
-        Out got = fn(in.p, c.n, dst.p, nullptr);
-        if (!same_out(want, ref.p, got, dst.p, true)) {
-            st.SkipWithError("output differs from the scalar kernel; not timed");
+        fn = c.op->fn;
+        if (!p.checked.count(impl))
+            p.checked[impl] = c.kernel == "scalar" ? "" : check_impl(p, c, fn, nullptr, true);
+        if (!p.checked[impl].empty()) {
+            unilane_use_kernel("auto");
+            st.SkipWithError(p.checked[impl].c_str());
             return;
         }
     } else {
@@ -296,20 +468,58 @@ void run_case(benchmark::State &st, const Case &c)
             }
         }
         if (std::strcmp(c.peer.peer, "memcpy") != 0) {
-            Out got = fn(in.p, c.n, dst.p, ctx);
-            if (!same_out(want, ref.p, got, dst.p, !returns_result(op)))
-                st.SetLabel("differs");
+            if (!p.checked.count(impl))
+                p.checked[impl] = check_impl(p, c, fn, ctx, false);
+            label = p.checked[impl];
         }
     }
 
-    void *src = in.p, *out = dst.p;
-    size_t n = c.n;
-    for (auto _ : st) {
-        Out o = fn(src, n, out, ctx);
-        benchmark::DoNotOptimize(o);
-        benchmark::ClobberMemory();
+    const unsigned char *base = p.buf(0);
+    void *out = p.dst->p;
+    size_t n = c.n, stride = p.stride, count = p.count;
+    if (count == 1) {
+        for (auto _ : st) {
+            Out o = fn(base, n, out, ctx);
+            benchmark::DoNotOptimize(o);
+            benchmark::ClobberMemory();
+        }
+    } else if (c.regime != R_CHAINED) {
+        // Independent calls: the next input is known in advance.
+        const unsigned char *src = base, *end = base + count * stride;
+        for (auto _ : st) {
+            Out o = fn(src, n, out, ctx);
+            benchmark::DoNotOptimize(o);
+            benchmark::ClobberMemory();
+            src += stride;
+            if (src == end)
+                src = base;
+        }
+    } else {
+        // Chained: the index of the next input is computed from this call's
+        // return value and the last byte it wrote (through `zero`, a zero the
+        // compiler cannot see), so the next call's loads of its input wait
+        // for this call's result.
+        std::vector<size_t> last(count);
+        for (size_t i = 0; i < count; i++)
+            last[i] = p.ref[i].extent ? p.ref[i].extent - 1 : 0;
+        volatile size_t vzero = 0;
+        const size_t zero = vzero;
+        const volatile unsigned char *o8 = (const volatile unsigned char *)out;
+        size_t i = 0;
+        for (auto _ : st) {
+            Out o = fn(base + i * stride, n, out, ctx);
+            size_t dep = (size_t)o.value ^ o.out_bytes ^ o8[last[i]];
+            i += 1 + (dep & zero);
+            if (i >= count)
+                i = 0;
+            benchmark::ClobberMemory();
+        }
     }
-    st.SetBytesProcessed((int64_t)st.iterations() * (int64_t)in_bytes);
+    st.SetBytesProcessed((int64_t)st.iterations() * (int64_t)p.in_bytes);
+    st.counters["bufs"] = (double)count;
+    st.counters["ascii64"] = p.ascii64;
+    if (!label.empty())
+        st.SetLabel(label);
     if (ctx && c.peer.teardown)
         c.peer.teardown(ctx);
     unilane_use_kernel("auto");
@@ -328,6 +538,10 @@ struct Options {
     bool all_datasets = false;
     std::string filter; // --benchmark_filter, to count the rows for --progress
     std::string dump;   // write the datasets there and exit
+    bool sizes_set = false;
+    bool fresh = true, warm = false;        // --regime
+    bool independent = true, chained = false; // --short
+    bool variant_stats = false;
 };
 
 // Google Benchmark's --benchmark_filter, to count the selected rows for the
@@ -391,7 +605,23 @@ void usage()
         "                    and <ascii|latin|cyrillic|cjk|emoji>_err\n"
         "  --corpus=DIR      instead of generated text: every *.utf8.txt, *.utf16.txt (LE,\n"
         "                    BOM stripped), *.latin1.txt, *.utflatin8.txt, *.utflatin16.txt\n"
-        "                    in DIR, whole file per call\n"
+        "                    in DIR, whole file per call; with --sizes, also the sizes below\n"
+        "                    1 KiB as slices of the files\n"
+        "  --regime=R        fresh (default): every call takes another input of the row's\n"
+        "                    size: whole buffers (corpus files, sizes >= 1 KiB) rotate over\n"
+        "                    shuffled variants of the text, sizes < 1 KiB over slices at\n"
+        "                    different offsets; warm: one buffer, every call (the branch\n"
+        "                    predictor learns it); both: each row in both regimes\n"
+        "  --short=M         sizes < 1 KiB in the fresh regime: independent (default; calls\n"
+        "                    may overlap: throughput), chained (each call's input is chosen\n"
+        "                    from the previous call's result: latency), both\n"
+        "  --fresh-bytes=SZ  input bytes one fresh row rotates over (default 1M): whole\n"
+        "                    buffers get that many bytes of variants, at least --variants=N\n"
+        "                    (default 2), at most 4096 and 64 MiB; short rows between 256 and\n"
+        "                    --slices=N (default 2048) slices\n"
+        "  --variant-stats   print, per dataset and encoding, the statistics of the original\n"
+        "                    text and of its variants (length, validity, errors, ASCII blocks)\n"
+        "                    and exit\n"
         "  --kernels=LIST    only these kernel rows (scalar,avx2,neon,auto)\n"
         "  --no-peers        no memcpy/naive/icu/iconv rows\n"
         "  --min-time=SEC    minimum measuring time per row\n"
@@ -400,8 +630,9 @@ void usage()
         "                    native order, no BOM) and exit\n"
         "  --progress        one progress line on stderr instead of the console table\n"
         "                    (use with --benchmark_out=FILE)\n"
-        "Rows are named function/impl/dataset/size; filter with --benchmark_filter=REGEX.\n"
-        "Write JSON with --benchmark_out=FILE --benchmark_out_format=json and read it with\n"
+        "Rows are named function/impl/dataset/size/regime; filter with --benchmark_filter=REGEX.\n"
+        "Write JSON with --benchmark_out=FILE --benchmark_out_format=json (or\n"
+        "--benchmark_format=json: stdout is then pure JSON) and read it with\n"
         "scripts/bench_report.py, scripts/bench_compare.py, scripts/bench_chart.sh.\n",
         g_stream_chunk);
 }
@@ -472,6 +703,183 @@ private:
     bool tty_;
 };
 
+
+// --variant-stats: for each dataset and input encoding, the statistics the
+// variants must keep, for the original and over its variants.
+struct TextStats {
+    size_t units = 0;
+    bool valid = false;
+    size_t lossy = 0;     // UTF-16 / UTF-8 length of the lossy conversion
+    size_t seq[5] = {0};  // UTF-8: sequences by length; UTF-16: [1] BMP, [2] pairs
+    double ascii64 = 0;   // pure-ASCII 64-byte blocks
+    double runs_per_kib = 0; // maximal ASCII runs per KiB of input
+    size_t changes = 0;      // changes of character class (UTF-8 length) between neighbours
+    std::vector<std::pair<unsigned, size_t>> runs; // (class, units) of every maximal run, sorted
+};
+
+// Ends the current run of class `prev`, begun at unit `start`, at unit i.
+void end_run(TextStats &t, unsigned prev, size_t &start, size_t i)
+{
+    if (prev && i > start)
+        t.runs.push_back({prev, i - start});
+    start = i;
+}
+
+TextStats text_stats(const void *p, size_t n, Input in)
+{
+    TextStats t;
+    t.units = n;
+    size_t unit = unit_bytes(in);
+    std::vector<unsigned char> buf(n * 3 + 16);
+    unilane_use_kernel("scalar");
+    if (unit == 2) {
+        const uint16_t *s = (const uint16_t *)p;
+        t.valid = unilane_validate_utf16(s, n).status == UNILANE_OK;
+        t.lossy = unilane_utf16_to_utf8_lossy(s, n, (char *)buf.data());
+        unsigned prev = 0;
+        size_t run = 0;
+        for (size_t i = 0; i < n; i++) {
+            unsigned u = s[i];
+            if (u >= 0xDC00 && u <= 0xDFFF) {
+                t.seq[0]++;
+                continue;
+            }
+            t.seq[(u >= 0xD800 && u <= 0xDBFF) ? 2 : 1]++;
+            unsigned k = u < 0x80 ? 1 : u < 0x800 ? 2 : (u >= 0xD800 && u <= 0xDBFF) ? 4 : 3;
+            t.changes += prev && k != prev;
+            if (k != prev)
+                end_run(t, prev, run, i);
+            prev = k;
+        }
+        end_run(t, prev, run, n);
+    } else {
+        const unsigned char *s = (const unsigned char *)p;
+        if (in == IN_LATIN1) {
+            t.valid = true;
+            t.lossy = unilane_utf8_length_from_latin1((const char *)s, n);
+        } else {
+            t.valid = unilane_validate_utf8((const char *)s, n).status == UNILANE_OK;
+            t.lossy = unilane_utf8_to_utf16_lossy((const char *)s, n, (uint16_t *)(void *)buf.data());
+        }
+        unsigned prev = 0;
+        size_t run = 0;
+        for (size_t i = 0; i < n; i++) {
+            unsigned c = s[i], k;
+            if (in == IN_LATIN1)
+                k = c < 0x80 ? 1 : 2;
+            else if ((c & 0xC0) != 0x80)
+                k = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+            else
+                continue;
+            t.seq[k]++;
+            t.changes += prev && k != prev;
+            if (k != prev)
+                end_run(t, prev, run, i);
+            prev = k;
+        }
+        end_run(t, prev, run, n);
+    }
+    unilane_use_kernel("auto");
+    std::sort(t.runs.begin(), t.runs.end());
+    size_t blocks = 0, ascii = 0, runs = 0;
+    bool in_run = false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned u = unit == 2 ? ((const uint16_t *)p)[i] : ((const unsigned char *)p)[i];
+        bool a = u < 0x80;
+        runs += a && !in_run;
+        in_run = a;
+    }
+    for (size_t off = 0; off < n * unit; off += 64) {
+        bool a = true;
+        for (size_t k = off / unit; k < std::min(n, (off + 64) / unit) && a; k++)
+            a = (unit == 2 ? ((const uint16_t *)p)[k] : ((const unsigned char *)p)[k]) < 0x80;
+        blocks++;
+        ascii += a;
+    }
+    t.ascii64 = blocks ? (double)ascii / blocks : 0;
+    t.runs_per_kib = n ? runs * 1024.0 / (double)(n * unit) : 0;
+    return t;
+}
+
+// Fraction of the aligned 32-byte blocks of b that are aligned blocks of a.
+double reused32(const void *a, const void *b, size_t bytes)
+{
+    std::set<std::string> seen;
+    for (size_t off = 0; off + 32 <= bytes; off += 32)
+        seen.insert(std::string((const char *)a + off, 32));
+    size_t blocks = 0, hit = 0;
+    for (size_t off = 0; off + 32 <= bytes; off += 32, blocks++)
+        hit += seen.count(std::string((const char *)b + off, 32));
+    return blocks ? (double)hit / (double)blocks : 0;
+}
+
+int variant_stats(const std::vector<std::unique_ptr<Dataset>> &data, const std::vector<size_t> &sizes,
+                  size_t nvar)
+{
+    static const char *const kInName[] = {"utf8", "utf16", "latin1", "utflatin8", "utflatin16"};
+    std::printf("variants: %s\n%zu variants per buffer (variant 0 = the original)\n\n", kVariantMethod, nvar);
+    std::printf("%-22s %-10s %9s  %-5s %-8s %-6s %15s  %13s  %6s\n", "", "", "", "", "", "",
+                "ascii64", "ASCII runs/KiB", "");
+    std::printf("%-22s %-10s %9s  %-5s %-8s %-6s %7s %7s  %6s %6s  %6s\n", "dataset", "encoding", "units", "valid",
+                "lossy", "stats", "orig", "var", "orig", "var", "old32");
+    int bad = 0;
+    for (const auto &dp : data) {
+        for (int k = 0; k < IN_COUNT; k++) {
+            Input in = (Input)k;
+            if (!dp->has[in])
+                continue;
+            size_t total;
+            const char *text = (const char *)input_text(*dp, in, &total);
+            std::vector<size_t> ns;
+            if (dp->whole)
+                ns.push_back(total);
+            for (size_t z : sizes)
+                if (!dp->whole && z >= kShortBelow && z <= total)
+                    ns.push_back(z);
+            for (size_t n : ns) {
+                size_t got, start = pick_slice(*dp, in, n, &got);
+                if (got != n)
+                    continue;
+                size_t unit = unit_bytes(in);
+                TextStats o = text_stats(text + start * unit, n, in);
+                std::vector<char> v(n * unit + 1);
+                bool same = true;
+                double a64 = 0, runs = 0, reused = 0;
+                Case c;
+                c.d = dp.get();
+                c.in = in;
+                c.n = n;
+                uint64_t seed = seed_of(c);
+                for (size_t i = 1; i < nvar; i++) {
+                    make_variant(text + start * unit, n, in, seed + i * UINT64_C(0xD1B54A32D192ED03), v.data());
+                    TextStats t = text_stats(v.data(), n, in);
+                    same = same && t.units == o.units && t.valid == o.valid && t.lossy == o.lossy &&
+                           std::equal(t.seq, t.seq + 5, o.seq) && t.changes == o.changes && t.runs == o.runs;
+                    a64 += t.ascii64;
+                    runs += t.runs_per_kib;
+                    reused += reused32(text + start * unit, v.data(), n * unit);
+                }
+                a64 /= (double)(nvar - 1);
+                runs /= (double)(nvar - 1);
+                reused /= (double)(nvar - 1);
+                char seqs[64];
+                std::snprintf(seqs, sizeof seqs, "%s", same ? "same" : "DIFFER");
+                std::printf("%-22s %-10s %9zu  %-5s %-8zu %-6s %7.3f %7.3f  %6.1f %6.1f  %6.3f\n", dp->name.c_str(),
+                            kInName[k], n, o.valid ? "yes" : "no", o.lossy, seqs, o.ascii64, a64, o.runs_per_kib,
+                            runs, reused);
+                bad += !same;
+            }
+        }
+    }
+    std::printf("\n'same': every variant has the original's length, validity, lossy output length, counts\n"
+                "of 1/2/3/4-byte sequences (UTF-16: BMP units, surrogate pairs), number of changes of\n"
+                "sequence length between neighbouring characters and lengths of the runs of each sequence\n"
+                "length (the multiset; their order differs). ascii64: fraction of 64-byte blocks\n"
+                "that are all ASCII (variants: mean). old32: fraction of a variant's aligned 32-byte blocks\n"
+                "that are also an aligned 32-byte block of the original (what a predictor could have learnt).\n");
+    return bad ? 1 : 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -479,7 +887,6 @@ int main(int argc, char **argv)
     Options opt;
     std::vector<char *> rest;
     rest.push_back(argv[0]);
-    bool sizes_set = false;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         auto val = [&](const char *flag) -> const char * {
@@ -488,13 +895,22 @@ int main(int argc, char **argv)
                 return argv[i] + k + 1;
             return nullptr;
         };
+        auto count_arg = [&](const char *v, size_t lo, size_t *out) -> bool {
+            size_t z;
+            if (!parse_size(v, &z) || z < lo) {
+                std::fprintf(stderr, "bad value in %s\n", a.c_str());
+                return false;
+            }
+            *out = z;
+            return true;
+        };
         const char *v;
         if (a == "--help" || a == "-h") {
             usage();
             std::printf("\nGoogle Benchmark options:\n");
             rest.push_back(argv[i]);
         } else if ((v = val("--sizes"))) {
-            sizes_set = true;
+            opt.sizes_set = true;
             if (std::string(v) == "all")
                 continue;
             for (const std::string &s : split(v)) {
@@ -512,6 +928,34 @@ int main(int argc, char **argv)
                 opt.datasets = split(v);
         } else if ((v = val("--corpus"))) {
             opt.corpus = v;
+        } else if ((v = val("--regime"))) {
+            std::string r = v;
+            if (r != "fresh" && r != "warm" && r != "both") {
+                std::fprintf(stderr, "--regime: fresh, warm or both\n");
+                return 2;
+            }
+            opt.fresh = r != "warm";
+            opt.warm = r != "fresh";
+        } else if ((v = val("--short"))) {
+            std::string r = v;
+            if (r != "independent" && r != "chained" && r != "both") {
+                std::fprintf(stderr, "--short: independent, chained or both\n");
+                return 2;
+            }
+            opt.independent = r != "chained";
+            opt.chained = r != "independent";
+        } else if ((v = val("--fresh-bytes"))) {
+            if (!count_arg(v, 1, &g_tune.fresh_bytes))
+                return 2;
+        } else if ((v = val("--variants"))) {
+            if (!count_arg(v, 1, &g_tune.min_variants))
+                return 2;
+        } else if ((v = val("--slices"))) {
+            if (!count_arg(v, 1, &g_tune.max_slices))
+                return 2;
+            g_tune.min_slices = std::min(g_tune.min_slices, g_tune.max_slices);
+        } else if (a == "--variant-stats") {
+            opt.variant_stats = true;
         } else if ((v = val("--kernels"))) {
             opt.kernels = split(v);
         } else if ((v = val("--min-time"))) {
@@ -532,7 +976,6 @@ int main(int argc, char **argv)
     }
     if (opt.sizes.empty())
         opt.sizes.assign(std::begin(kAllSizes), std::end(kAllSizes));
-    (void)sizes_set;
     int rargc = (int)rest.size();
     rest.push_back(nullptr);
     benchmark::Initialize(&rargc, rest.data());
@@ -559,7 +1002,8 @@ int main(int argc, char **argv)
     std::string chosen = unilane_kernel();
     const char *env = std::getenv("UNILANE_KERNEL");
 
-    // Datasets.
+    // Datasets. Generated text is prefix-stable, so making more of it than
+    // the largest size (material for the short slices) changes no row.
     std::vector<std::unique_ptr<Dataset>> data;
     if (!opt.corpus.empty()) {
         std::string err;
@@ -572,6 +1016,7 @@ int main(int argc, char **argv)
             data.emplace_back(new Dataset(std::move(d)));
     } else {
         size_t maxsz = *std::max_element(opt.sizes.begin(), opt.sizes.end());
+        maxsz = std::max<size_t>(maxsz, 256 << 10);
         std::vector<std::string> names =
             opt.datasets.empty() ? generated_dataset_names(opt.all_datasets) : opt.datasets;
         for (const std::string &name : names) {
@@ -602,60 +1047,117 @@ int main(int argc, char **argv)
         }
         return 0;
     }
+    if (opt.variant_stats)
+        return variant_stats(data, opt.sizes, std::max<size_t>(g_tune.min_variants, 16));
 
-    // Registration: function, dataset, size, then kernels and peers, so the
-    // rows to compare are next to each other.
-    size_t count = 0;
+    // The regimes of a row, in this order.
+    std::vector<Regime> whole_regimes, short_regimes;
+    if (opt.fresh) {
+        whole_regimes.push_back(R_FRESH);
+        if (opt.independent)
+            short_regimes.push_back(R_FRESH);
+        if (opt.chained)
+            short_regimes.push_back(R_CHAINED);
+    }
+    if (opt.warm) {
+        whole_regimes.push_back(R_WARM);
+        short_regimes.push_back(R_WARM);
+    }
+
+    // Registration: function, dataset, size, regime, then kernels and peers,
+    // so the rows to compare are next to each other.
+    static const std::vector<Op> ops = all_ops();
+    size_t count = 0, group = 0;
     RowFilter filter(opt.filter);
-    for (const Op &op : kOps) {
+    std::string op_names;
+    for (const Op &op : ops) {
+        op_names += (op_names.empty() ? "" : ",") + std::string(op.name);
         std::vector<PeerImpl> peers;
         if (opt.peers)
-            peers = peers_for(op.name);
+            peers = peers_for(op.name, unit_bytes(op.in));
         for (const auto &dp : data) {
             const Dataset &d = *dp;
-            if (!d.has[op.in] || (!d.valid && !op.any_input))
+            if (op.strict && !d.valid)
                 continue;
-            if (op.need == NEED_ASCII && !d.all_ascii)
-                continue;
-            if (op.need == NEED_ASCII16 && !d.all_ascii16)
-                continue;
-            if (op.need == NEED_LATIN1 && !d.all_latin1)
+            // The dataset's text in the function's input encoding, or its
+            // Latin-1-representable text, whichever the function takes whole.
+            Input in = op.in;
+            bool ok = false;
+            for (Input cand : {op.in, op.fallback}) {
+                if (ok || !d.has[cand])
+                    continue;
+                size_t total;
+                const void *text = input_text(d, cand, &total);
+                std::vector<unsigned char> scratch(std::max<size_t>(1, total * op.bound * op.out_unit));
+                unilane_use_kernel("scalar");
+                ok = op_takes_all(op, text, total, scratch.data());
+                unilane_use_kernel("auto");
+                if (ok)
+                    in = cand;
+            }
+            if (!ok)
                 continue;
             std::vector<size_t> sizes = opt.sizes;
-            if (d.whole)
-                sizes.assign(1, 0);
+            if (d.whole) {
+                sizes.clear();
+                size_t total;
+                input_text(d, in, &total);
+                sizes.push_back(total); // the whole file
+                if (opt.sizes_set)      // and the short sizes asked for, as slices
+                    for (size_t z : opt.sizes)
+                        if (z < kShortBelow && z < total)
+                            sizes.push_back(z);
+            }
             for (size_t want : sizes) {
-                size_t n;
-                size_t start = pick_slice(d, op.in, want, &n);
-                if (!d.whole && n != want)
-                    continue; // cannot cut this size on character boundaries
-                Case c;
-                c.op = &op;
-                c.src = (const char *)input_base(d, op.in) + start * unit_size(op.in);
-                c.n = n;
-                std::string tail = "/" + d.name + "/" + std::to_string(n);
-                std::vector<Case> rows;
-                for (const std::string &k : kernels) {
-                    Case r = c;
-                    r.kernel = k;
-                    rows.push_back(r);
+                size_t n, total;
+                input_text(d, in, &total);
+                bool whole_file = d.whole && want == total;
+                size_t start = 0;
+                if (whole_file) {
+                    n = total;
+                } else {
+                    start = pick_slice(d, in, want, &n);
+                    if (n != want || (d.whole && n >= total))
+                        continue; // cannot cut this size on character boundaries
                 }
-                for (const PeerImpl &p : peers) {
-                    if (!d.valid && !p.lossy_ok)
-                        continue;
-                    Case r = c;
-                    r.peer = p;
-                    rows.push_back(r);
-                }
-                for (const Case &r : rows) {
-                    std::string name = std::string(op.name) + "/" +
-                                       (r.kernel.empty() ? r.peer.peer : r.kernel.c_str()) + tail;
-                    benchmark::internal::Benchmark *b = benchmark::RegisterBenchmark(
-                        name.c_str(), [r](benchmark::State &st) { run_case(st, r); });
-                    if (opt.min_time > 0)
-                        b->MinTime(opt.min_time);
-                    if (filter.selects(name))
-                        count++;
+                bool whole_buffer = whole_file || n >= kShortBelow;
+                std::string tail = "/" + d.name + "/" + std::to_string(n) + "/";
+                for (Regime rg : whole_buffer ? whole_regimes : short_regimes) {
+                    if (n == 0 && rg == R_CHAINED)
+                        continue; // nothing to chain
+                    Case c;
+                    c.op = &op;
+                    c.d = &d;
+                    c.in = in;
+                    c.start = start;
+                    c.n = n;
+                    c.whole_buffer = whole_buffer;
+                    c.regime = rg;
+                    c.group = group++;
+                    std::vector<Case> rows;
+                    for (const std::string &k : kernels) {
+                        Case r = c;
+                        r.kernel = k;
+                        rows.push_back(r);
+                    }
+                    for (const PeerImpl &pi : peers) {
+                        if (!d.valid && !pi.lossy_ok)
+                            continue;
+                        Case r = c;
+                        r.peer = pi;
+                        rows.push_back(r);
+                    }
+                    for (const Case &r : rows) {
+                        std::string name = std::string(op.name) + "/" +
+                                           (r.kernel.empty() ? r.peer.peer : r.kernel.c_str()) + tail +
+                                           kRegimeName[rg];
+                        benchmark::internal::Benchmark *b = benchmark::RegisterBenchmark(
+                            name.c_str(), [r](benchmark::State &st) { run_case(st, r); });
+                        if (opt.min_time > 0)
+                            b->MinTime(opt.min_time);
+                        if (filter.selects(name))
+                            count++;
+                    }
                 }
             }
         }
@@ -680,6 +1182,9 @@ int main(int argc, char **argv)
         digests += (digests.empty() ? "" : " ") + dp->name + ":" + hex;
     }
 
+    std::string regime = opt.fresh && opt.warm ? "both" : opt.fresh ? "fresh" : "warm";
+    std::string short_mode = opt.independent && opt.chained ? "both" : opt.chained ? "chained" : "independent";
+
     // What the report header needs, in the JSON context.
     benchmark::AddCustomContext("cpu_model", cpu_model());
     benchmark::AddCustomContext("unilane_version", unilane_version());
@@ -687,6 +1192,7 @@ int main(int argc, char **argv)
     benchmark::AddCustomContext("unilane_auto_kernel", chosen);
     benchmark::AddCustomContext("unilane_kernel_env", env ? env : "");
     benchmark::AddCustomContext("unilane_initial_kernel", initial);
+    benchmark::AddCustomContext("unilane_ops", op_names);
     benchmark::AddCustomContext("c_compiler", UNILANE_BENCH_C_COMPILER);
     benchmark::AddCustomContext("c_flags", UNILANE_BENCH_C_FLAGS);
     benchmark::AddCustomContext("cxx_compiler", UNILANE_BENCH_CXX_COMPILER);
@@ -697,17 +1203,29 @@ int main(int argc, char **argv)
     benchmark::AddCustomContext("stream_chunk", std::to_string(g_stream_chunk));
     benchmark::AddCustomContext("unilane_rows", std::to_string(count));
     benchmark::AddCustomContext("inputs_digest", digests);
+    benchmark::AddCustomContext("regime", regime);
+    benchmark::AddCustomContext("short_mode", opt.fresh ? short_mode : "");
+    benchmark::AddCustomContext("fresh_bytes", std::to_string(g_tune.fresh_bytes));
+    benchmark::AddCustomContext("fresh_min_variants", std::to_string(g_tune.min_variants));
+    benchmark::AddCustomContext("fresh_slices", std::to_string(g_tune.min_slices) + ".." +
+                                                    std::to_string(g_tune.max_slices));
+    benchmark::AddCustomContext("short_below", std::to_string(kShortBelow));
+    benchmark::AddCustomContext("variant_method", kVariantMethod);
 
+    // A one-line summary for people, on stderr: stdout carries only what the
+    // chosen --benchmark_format writes (pure JSON with json).
+    if (!std::getenv("UNILANE_BENCH_QUIET"))
+        std::fprintf(stderr, "cpu: %s | unilane %s | kernels: %s | auto: %s | %s | regime %s%s\n",
+                     cpu_model().c_str(), unilane_version(), avail.c_str(), chosen.c_str(),
+                     peer_versions().c_str(), regime.c_str(),
+                     opt.fresh ? (", short " + short_mode).c_str() : "");
     if (opt.progress) {
         ProgressReporter rep(count);
         benchmark::RunSpecifiedBenchmarks(&rep);
-    } else if (!std::getenv("UNILANE_BENCH_QUIET")) {
-        std::printf("cpu: %s | unilane %s | kernels: %s | auto: %s | %s\n", cpu_model().c_str(),
-                    unilane_version(), avail.c_str(), chosen.c_str(), peer_versions().c_str());
-        benchmark::RunSpecifiedBenchmarks();
     } else {
         benchmark::RunSpecifiedBenchmarks();
     }
+    g_prep.reset();
     benchmark::Shutdown();
     return 0;
 }

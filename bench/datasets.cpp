@@ -22,6 +22,48 @@
 // Corpus: every `<stem>.<kind>.txt` of a directory laid out like
 // simdutf's unicode_lipsum/wikipedia_mars: utf8, utf16 (little-endian, BOM
 // stripped), latin1, utflatin8, utflatin16. Whole file per call.
+//
+// Variants (the fresh regime of whole-buffer rows, make_variant). A
+// character's class is its UTF-8 length (1..4; by the lead byte alone on
+// ill-formed UTF-8; Latin-1: 1 or 2); a run is a maximal sequence of
+// characters of one class (an Arabic word, the spaces and punctuation
+// between two Arabic words, a stretch of CJK, the ASCII between two accented
+// letters of French text).
+// Two passes, each a Fisher-Yates shuffle within windows of kWindow tokens
+// (splitmix64, a fixed seed per dataset, encoding, size and variant number),
+// a token only taking the place of a token of the same signature:
+//   1. pieces: every run is cut into pieces after ASCII whitespace or once a
+//      piece holds kTokenCap units; a piece moves to the slot of a piece of
+//      the same class and length. Runs keep their classes and lengths; their
+//      contents are recombined.
+//   2. runs: a whole run moves to the slot of a run of the same class, of
+//      any length. The sequence of classes is kept; which length follows
+//      which is new.
+// A cut is only ever made at a character start: never before a UTF-8
+// continuation byte (10xxxxxx) nor a UTF-16 low surrogate. Hence:
+//   - the same multiset of characters: the exact same length in units, the
+//     same mix of 1/2/3/4-byte sequences and surrogate pairs;
+//   - the same number of class changes (ASCII to 2-byte, 3-byte to ASCII,
+//     ...) and the same multiset of run lengths per class: the word lengths
+//     of Arabic or Russian text, the lengths of the ASCII stretches in
+//     Chinese text are the original's, in another order;
+//   - valid text stays valid, Latin-1-representable text stays so, ASCII
+//     stays ASCII;
+//   - on ill-formed text an error never leaves its token, and what follows a
+//     token is always a character start, so every error keeps its meaning: a
+//     truncated sequence is still followed by a non-continuation unit, a
+//     stray continuation byte or a lone low surrogate stays after the unit
+//     before it, a lone high surrogate is never followed by a low one. The
+//     number and kinds of errors and the lossy output length are kept;
+//   - the order at scales above a window (64 runs, a few hundred bytes to a
+//     few KiB) is kept, so the fraction of all-ASCII 64-byte blocks stays
+//     within about 1% of the original's (the row's `ascii64` counter);
+//   - what changes is which run follows which and what a long run holds:
+//     on the corpus files and the generated text 94-100% of a variant's
+//     aligned 32-byte blocks are no aligned block of the original, so what
+//     the branch predictor learned on one variant does not hold on the next.
+// `unilane_bench --variant-stats` prints these statistics per dataset and
+// encoding and fails if a variant differs in any of the exact ones.
 #include "bench.h"
 
 #include <dirent.h>
@@ -471,7 +513,173 @@ bool ends_with(const std::string &s, const std::string &suf)
     return s.size() >= suf.size() && s.compare(s.size() - suf.size(), suf.size(), suf) == 0;
 }
 
+const size_t kTokenCap = 16; // units
+const size_t kWindow = 64;   // tokens
+
+bool is_utf16_input(Input in) { return in == IN_UTF16 || in == IN_UTF16L; }
+
+// Can a slice or a token start at unit i (i < n) of this text?
+inline bool char_start(const void *p, Input in, size_t i)
+{
+    if (in == IN_LATIN1)
+        return true;
+    if (is_utf16_input(in)) {
+        uint16_t u = ((const uint16_t *)p)[i];
+        return !(u >= 0xDC00 && u <= 0xDFFF);
+    }
+    return (((const unsigned char *)p)[i] & 0xC0) != 0x80;
+}
+
+inline bool ascii_space(unsigned u) { return u == ' ' || u == '\n' || u == '\t' || u == '\r'; }
+
+inline unsigned unit_at(const void *p, Input in, size_t i)
+{
+    return is_utf16_input(in) ? ((const uint16_t *)p)[i] : ((const unsigned char *)p)[i];
+}
+
+// The class of the character starting at unit i: its UTF-8 length (1..4),
+// whatever the encoding; by the lead byte alone on ill-formed UTF-8.
+inline unsigned seq_class(const void *p, Input in, size_t i)
+{
+    unsigned u = unit_at(p, in, i);
+    if (in == IN_LATIN1)
+        return u < 0x80 ? 1 : 2;
+    if (is_utf16_input(in))
+        return u < 0x80 ? 1 : u < 0x800 ? 2 : (u >= 0xD800 && u <= 0xDBFF) ? 4 : 3;
+    return u < 0x80 ? 1 : u < 0xE0 ? 2 : u < 0xF0 ? 3 : 4;
+}
+
 } // namespace
+
+const char kVariantMethod[] = "class-run-shuffle-v4: runs of characters of one UTF-8 length cut into "
+                              "pieces (after ASCII whitespace or at 16 units) swapped with pieces of the same "
+                              "class and length, then whole runs swapped with runs of the same class; both "
+                              "within windows of 64; cuts only at character starts";
+
+const void *input_text(const Dataset &d, Input in, size_t *units)
+{
+    switch (in) {
+    case IN_UTF8: *units = d.u8.size(); return d.u8.data();
+    case IN_UTF8L: *units = d.u8l.size(); return d.u8l.data();
+    case IN_UTF16: *units = d.u16.size(); return d.u16.data();
+    case IN_UTF16L: *units = d.u16l.size(); return d.u16l.data();
+    default: *units = d.l1.size(); return d.l1.data();
+    }
+}
+
+std::vector<size_t> pick_slices(const Dataset &d, Input in, size_t n, size_t count)
+{
+    std::vector<size_t> v;
+    size_t total;
+    const void *p = input_text(d, in, &total);
+    if (n > total || count == 0)
+        return v;
+    if (n == 0 || n == total) {
+        v.push_back(0);
+        return v;
+    }
+    auto boundary = [&](size_t i) { return i >= total || char_start(p, in, i); };
+    size_t span = total - n; // last possible start
+    size_t next_min = 0;
+    for (size_t k = 0; k < count; k++) {
+        size_t s = std::max(next_min, (size_t)((double)span * (double)k / (double)count));
+        while (s <= span && !(boundary(s) && boundary(s + n)))
+            s++;
+        if (s > span)
+            break;
+        v.push_back(s);
+        next_min = s + 1;
+    }
+    return v;
+}
+
+namespace {
+
+struct Tok {
+    size_t start, len;
+    unsigned sig;
+};
+
+// Within each window of kWindow consecutive tokens, a Fisher-Yates shuffle
+// of the tokens of each signature among the slots of that signature; then
+// the tokens are written out in their new order.
+void shuffle_tokens(std::vector<Tok> &tok, Rng &r, const char *src, size_t unit, char *dst)
+{
+    std::vector<size_t> slots;
+    for (size_t w = 0; w < tok.size(); w += kWindow) {
+        size_t m = std::min(kWindow, tok.size() - w);
+        bool done[kWindow] = {false};
+        for (size_t a = 0; a < m; a++) {
+            if (done[a])
+                continue;
+            slots.clear();
+            for (size_t b = a; b < m; b++)
+                if (tok[w + b].sig == tok[w + a].sig) {
+                    slots.push_back(w + b);
+                    done[b] = true;
+                }
+            for (size_t i = slots.size() - 1; i > 0; i--)
+                std::swap(tok[slots[i]], tok[slots[r.below((uint32_t)(i + 1))]]);
+        }
+    }
+    for (const Tok &t : tok) {
+        std::memcpy(dst, src + t.start * unit, t.len * unit);
+        dst += t.len * unit;
+    }
+}
+
+} // namespace
+
+void make_variant(const void *src, size_t n, Input in, uint64_t seed, void *dst)
+{
+    size_t unit = unit_bytes(in);
+    Rng r(seed);
+    std::vector<char> mid(n * unit + 1);
+    std::vector<Tok> tok;
+
+    // 1. Pieces: every run of characters of one class is cut into pieces
+    //    after ASCII whitespace or once a piece holds kTokenCap units (a run
+    //    shorter than that is one piece). A piece takes the place of a piece
+    //    of the same class and length: the runs keep their classes and
+    //    lengths, their contents change.
+    size_t start = 0;
+    unsigned cls = n ? seq_class(src, in, 0) : 0;
+    for (size_t i = 1; i < n; i++) {
+        if (!char_start(src, in, i))
+            continue;
+        unsigned c = seq_class(src, in, i);
+        if (c != cls || ascii_space(unit_at(src, in, i - 1)) || i - start >= kTokenCap) {
+            tok.push_back({start, i - start, (unsigned)(i - start) * 8 + cls});
+            start = i;
+            cls = c;
+        }
+    }
+    if (n > start)
+        tok.push_back({start, n - start, (unsigned)(n - start) * 8 + cls});
+    shuffle_tokens(tok, r, (const char *)src, unit, mid.data());
+
+    // 2. Runs: a maximal run of characters of one class takes the place of a
+    //    run of the same class (any length): the sequence of classes and the
+    //    lengths of the runs of each class are the original's, the order of
+    //    the lengths is new.
+    tok.clear();
+    const void *m = mid.data();
+    start = 0;
+    cls = n ? seq_class(m, in, 0) : 0;
+    for (size_t i = 1; i < n; i++) {
+        if (!char_start(m, in, i))
+            continue;
+        unsigned c = seq_class(m, in, i);
+        if (c != cls) {
+            tok.push_back({start, i - start, cls});
+            start = i;
+            cls = c;
+        }
+    }
+    if (n > start)
+        tok.push_back({start, n - start, cls});
+    shuffle_tokens(tok, r, mid.data(), unit, (char *)dst);
+}
 
 std::vector<std::string> generated_dataset_names(bool all)
 {
@@ -607,8 +815,8 @@ size_t pick_slice(const Dataset &d, Input in, size_t n, size_t *got)
     case IN_UTF16L: total = d.u16l.size(); break;
     default: total = d.l1.size(); break;
     }
-    if (n >= total || d.whole) {
-        *got = d.whole ? total : std::min(n, total);
+    if (n >= total) {
+        *got = total;
         return 0;
     }
     *got = n;

@@ -468,14 +468,11 @@ Out icu_stream_encode(const void *src, size_t n, void *dst, void *ctx)
 
 } // namespace
 
-std::vector<PeerImpl> peers_for(const std::string &f)
+std::vector<PeerImpl> peers_for(const std::string &f, size_t in_unit)
 {
     std::vector<PeerImpl> v;
     // memcpy of the function's input, for every function.
-    bool u16in = f == "utf16_ascii_prefix" || f == "utf16_latin1_prefix" || f == "validate_utf16" ||
-                 f == "utf16_to_latin1" || f == "utf16_to_utf8" || f == "utf16_to_utf8_lossy" ||
-                 f == "utf16_make_well_formed" || f == "utf8_length_from_utf16" || f == "utf8_encode";
-    v.push_back({"memcpy", u16in ? memcpy_call<2> : memcpy_call<1>, nullptr, nullptr, true});
+    v.push_back({"memcpy", in_unit == 2 ? memcpy_call<2> : memcpy_call<1>, nullptr, nullptr, true});
 
     struct Naive {
         const char *f;

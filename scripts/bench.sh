@@ -9,7 +9,13 @@
 #   scripts/bench.sh --corpus DIR      real files, whole file per call (e.g. simdutf's
 #                                      unicode_lipsum/wikipedia_mars layout)
 #   scripts/bench.sh --out DIR         results directory (default <build dir>/results/<date>-<host>)
-#   scripts/bench.sh --sizes LIST      e.g. 0,1,7,8,15,16,17,31,32,64,256,1K,64K,1M
+#   scripts/bench.sh --sizes LIST      e.g. 0,1,7,8,15,16,17,31,32,64,256,1K,64K,1M (with
+#                                      --corpus: the sizes below 1K, as slices of the files)
+#   scripts/bench.sh --regime R        fresh (default: every call another input of the
+#                                      row's size), warm (one buffer repeated, the old
+#                                      numbers), both (side by side in the report)
+#   scripts/bench.sh --short M         sizes < 1K: independent (default), chained
+#                                      (latency: each call waits for the previous), both
 #   scripts/bench.sh -- ARGS...        more arguments for unilane_bench, e.g.
 #                                      -- --benchmark_filter='^utf8_to_utf16/'
 #
@@ -29,6 +35,8 @@ out=""
 corpus=""
 long=0
 sizes=""
+regime=fresh
+short=independent
 while [ $# -gt 0 ]; do
     case $1 in
         --long) long=1 ;;
@@ -39,7 +47,11 @@ while [ $# -gt 0 ]; do
         --sizes) sizes=${2:?--sizes needs a list}; shift ;;
         --sizes=*) sizes=${1#--sizes=} ;;
         --build) build=${2:?--build needs a directory}; shift ;;
-        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --regime) regime=${2:?--regime needs fresh, warm or both}; shift ;;
+        --regime=*) regime=${1#--regime=} ;;
+        --short) short=${2:?--short needs independent, chained or both}; shift ;;
+        --short=*) short=${1#--short=} ;;
+        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         --) shift; break ;;
         *) echo "unknown option: $1 (see $0 --help)" >&2; exit 2 ;;
     esac
@@ -98,11 +110,16 @@ fi
 mkdir -p "$out"
 json=$out/results.json
 
-set -- --progress --benchmark_out="$json" --benchmark_out_format=json "$@"
+case $regime in fresh|warm|both) ;; *) echo "--regime: fresh, warm or both" >&2; exit 2 ;; esac
+case $short in independent|chained|both) ;; *) echo "--short: independent, chained or both" >&2; exit 2 ;; esac
+set -- --progress --benchmark_out="$json" --benchmark_out_format=json --regime="$regime" --short="$short" "$@"
 if [ -n "$corpus" ]; then
-    # Whole files: a few hundred KiB each, fewer rows.
+    # Whole files: a few hundred KiB each, fewer rows; sizes below 1K as slices if asked.
     set -- --corpus="$corpus" --min-time="$([ $long = 1 ] && echo 0.2 || echo 0.03)" "$@"
-    [ -z "$sizes" ] || echo "note: --sizes is ignored with --corpus (whole files)" >&2
+    if [ -n "$sizes" ]; then
+        set -- --sizes="$sizes" "$@"
+        echo "note: with --corpus, only the sizes below 1K are used (slices of the files), besides whole files" >&2
+    fi
 elif [ $long = 1 ]; then
     set -- --sizes="${sizes:-all}" --datasets=all --min-time=0.05 "$@"
 else

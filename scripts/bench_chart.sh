@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench_chart.sh -- PNG bar chart of a unilane benchmark JSON file:
 # GB/s of input per function, one bar per kernel set (and ICU, memcpy),
-# geometric mean over the datasets at one size (log scale).
+# geometric mean over the datasets at one size (log scale), in the file's
+# primary regime (fresh when present, see bench/README.md).
 #
 #   scripts/bench_chart.sh results.json chart.png [SIZE]
 #
@@ -41,8 +42,9 @@ else:
             sizes.add(int(parts[3]))
     s = int(size) if size else max(sizes or {0})
     what = "size %s units" % (("%d Ki" % (s // 1024)) if s >= 1024 and s % 1024 == 0 else s)
-print("unilane %s: GB/s of input per function, geometric mean over datasets (%s)  -  %s, auto = %s, %s %s"
-      % (ctx.get("unilane_version", "?"), what, ctx.get("cpu_model", "?"),
+regime = {"both": "fresh", "": "warm"}.get(ctx.get("regime", ""), ctx.get("regime", "warm"))
+print("unilane %s: GB/s of input per function, geometric mean over datasets (%s, %s regime)  -  %s, auto = %s, %s %s"
+      % (ctx.get("unilane_version", "?"), what, regime, ctx.get("cpu_model", "?"),
          ctx.get("unilane_auto_kernel", "?"), ctx.get("c_compiler", ""), ctx.get("c_flags", "")))
 PY
 )

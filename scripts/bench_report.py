@@ -3,13 +3,18 @@
 
     scripts/bench_report.py results.json                 # the console report
     scripts/bench_report.py results.json --function utf8_to_utf16 --size 65536
+    scripts/bench_report.py results.json --regime fresh --regime warm
     scripts/bench_report.py results.json --chart-data chart.tsv [--chart-size 65536]
 
-Rows are `function/impl/dataset/size` (see bench/bench.h). Cells show GB/s of
+Rows are `function/impl/dataset/size/regime` (see bench/bench.h; files written
+before regimes existed have none and count as "warm"). Cells show GB/s of
 input for sizes >= 1024 units and ns per call below that. Ratios use CPU time:
   x scalar = scalar time / auto time     (speed-up of the chosen kernel)
   x memcpy = memcpy time / auto time     (fraction of the copy ceiling)
   x icu    = icu time / auto time        (speed-up over ICU)
+  warm gain = fresh time / warm time     (how much a repeated buffer flatters)
+With several regimes in one file, the tables hold a row per regime and a
+"Fresh vs warm" section puts the two side by side.
 Python 3 standard library only.
 """
 import argparse
@@ -21,34 +26,41 @@ import sys
 
 KERNELS = ["scalar", "avx2", "neon", "auto"]
 PEERS = ["memcpy", "naive", "icu", "iconv"]
+REGIMES = ["fresh", "chained", "warm"]  # bench/bench.h; rows without one are "warm"
 UNIT = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 SMALL = 1024  # below this many units, cells show ns per call
 
-FUNCTION_ORDER = [
-    "ascii_prefix", "utf16_ascii_prefix", "utf16_latin1_prefix",
-    "validate_utf8", "validate_utf16",
-    "latin1_to_utf16", "utf16_to_latin1", "latin1_to_utf8", "utf8_to_latin1",
-    "utf8_to_utf16", "utf8_to_utf16_lossy", "utf16_to_utf8", "utf16_to_utf8_lossy",
-    "utf16_make_well_formed",
-    "utf8_length_from_latin1", "utf8_length_from_utf16", "utf16_length_from_utf8",
-    "utf16_length_from_utf8_lossy",
-    "utf8_decode", "utf8_encode",
-]
-
 
 class Row:
-    __slots__ = ("func", "impl", "dataset", "size", "ns", "bps", "label", "error")
+    __slots__ = ("func", "impl", "dataset", "size", "regime", "ns", "bps", "label", "error", "ascii64", "bufs")
 
-    def __init__(self, func, impl, dataset, size):
-        self.func, self.impl, self.dataset, self.size = func, impl, dataset, size
+    def __init__(self, func, impl, dataset, size, regime):
+        self.func, self.impl, self.dataset, self.size, self.regime = func, impl, dataset, size, regime
         self.ns = None
         self.bps = None
         self.label = ""
         self.error = ""
+        self.ascii64 = None
+        self.bufs = None
+
+
+def parse_name(name):
+    """function/impl/dataset/size[/regime][/min_time:...] -> key tuple or None.
+    Files written before regimes existed measured one repeated buffer: "warm"."""
+    parts = name.split("/")
+    if len(parts) < 4:
+        return None
+    try:
+        size = int(parts[3])
+    except ValueError:
+        return None
+    regime = parts[4] if len(parts) > 4 and parts[4] in REGIMES else "warm"
+    return (parts[0], parts[1], parts[2], size, regime)
 
 
 def load(path):
-    """Returns (context dict, {(func, impl, dataset, size): Row})."""
+    """Returns (context dict, {(func, impl, dataset, size, regime): Row}), rows in
+    the file's order (the driver's: the registry's order of functions)."""
     with open(path) as f:
         data = json.load(f)
     rows = {}
@@ -57,15 +69,9 @@ def load(path):
         run_type = b.get("run_type", "iteration")
         if run_type == "aggregate" and b.get("aggregate_name") != "median":
             continue
-        name = b.get("run_name") or b["name"]
-        parts = name.split("/")
-        if len(parts) < 4:
+        key = parse_name(b.get("run_name") or b["name"])
+        if key is None:
             continue
-        try:
-            size = int(parts[3])
-        except ValueError:
-            continue
-        key = (parts[0], parts[1], parts[2], size)
         if run_type == "aggregate":
             medians.add(key)
         elif key in medians or (key in rows and b.get("repetitions", 1) > 1):
@@ -77,8 +83,42 @@ def load(path):
             r.ns = b["cpu_time"] * UNIT.get(b.get("time_unit", "ns"), 1.0)
             r.bps = b.get("bytes_per_second")
         r.label = b.get("label", "")
+        r.ascii64 = b.get("ascii64")
+        r.bufs = b.get("bufs")
         rows[key] = r
     return data.get("context", {}), rows
+
+
+def regimes_in(rows):
+    present = {k[4] for k in rows}
+    return [g for g in REGIMES if g in present]
+
+
+def primary_regime(rows):
+    """The regime summaries and charts use: fresh when present."""
+    g = regimes_in(rows)
+    return g[0] if g else "warm"
+
+
+def describe_regime(ctx, rows):
+    """Lines: which regimes the file holds and what they mean."""
+    present = regimes_in(rows)
+    if "regime" not in ctx:
+        return ["warm (one buffer repeated every call: a file written before the fresh regime existed)"]
+    out = []
+    if "fresh" in present:
+        out.append("fresh = each call takes another input of the row's size: whole buffers (corpus files, "
+                   "sizes >= %s units)" % ctx.get("short_below", SMALL))
+        out.append("  rotate over ~%d KiB of shuffled variants (at least %s; %s), smaller sizes over %s "
+                   "slices, independent calls" % (
+                       int(ctx.get("fresh_bytes", 0) or 0) // 1024, ctx.get("fresh_min_variants", "?"),
+                       ctx.get("variant_method", "?").split(":")[0], ctx.get("fresh_slices", "?")))
+    if "chained" in present:
+        out.append("chained = sizes < %s units, the same slices, each call's input chosen from the previous "
+                   "call's result (latency)" % ctx.get("short_below", SMALL))
+    if "warm" in present:
+        out.append("warm = one buffer, every call (the branch predictor learns it)")
+    return out or ["?"]
 
 
 def is_corpus(ctx):
@@ -86,7 +126,7 @@ def is_corpus(ctx):
     return str(ctx.get("inputs", "")).startswith("corpus")
 
 
-def header_lines(ctx):
+def header_lines(ctx, rows):
     g = ctx.get
     caches = ", ".join("L%s %s %dK" % (c.get("level"), c.get("type", "")[0:1], c.get("size", 0) // 1024)
                        for c in g("caches", []))
@@ -107,6 +147,8 @@ def header_lines(ctx):
             g("date", "?"), g("host_name", "?"), load_avg or "?",
             ", CPU frequency scaling ON" if g("cpu_scaling_enabled") else ""),
     ]
+    reg = describe_regime(ctx, rows)
+    lines[5:5] = ["regime:   " + reg[0]] + ["          " + x for x in reg[1:]]
     return lines
 
 
@@ -142,8 +184,13 @@ def geomean(xs):
 
 
 def functions_in(rows):
-    present = {k[0] for k in rows}
-    return [f for f in FUNCTION_ORDER if f in present] + sorted(present - set(FUNCTION_ORDER))
+    """Function names in the order of the rows (the driver registers them in the
+    registry's order, src/dispatch/ops.h, then the streaming calls)."""
+    seen = []
+    for k in rows:
+        if k[0] not in seen:
+            seen.append(k[0])
+    return seen
 
 
 def best_impl(impls):
@@ -166,44 +213,65 @@ def table(headers, body, right_from=0):
     return out
 
 
-def report(ctx, rows, func_filter=None, size_filter=None):
+def report(ctx, rows, func_filter=None, size_filter=None, regime_filter=None):
+    if regime_filter:
+        rows = {k: r for k, r in rows.items() if k[4] in regime_filter}
     out = ["unilane benchmark report", ""]
-    out += header_lines(ctx)
+    out += header_lines(ctx, rows)
+    regimes = regimes_in(rows)
+    prim = primary_regime(rows)
+    several = len(regimes) > 1
     out += ["",
             "Cells: GB/s of input for sizes >= %d units, ns per call below (CPU time)." % SMALL,
             "x scalar = scalar time / auto time; x memcpy = memcpy time / auto time (1.0 = copy speed);",
             "x icu = icu time / auto time (without auto rows: the widest kernel's row instead of auto).",
             "'*' = a peer's output differs from unilane's (see the JSON label);",
-            "ERR = not timed (a kernel whose output differs from the scalar kernel's).", ""]
+            "ERR = not timed (a kernel whose output differs from the scalar kernel's)."]
+    if "warm" in regimes and prim != "warm":
+        out.append("warm gain = %s time / warm time of the same row: > 1 when repeating one buffer "
+                   "flatters the function." % prim)
+    out.append("")
     funcs = [f for f in functions_in(rows) if not func_filter or re.search(func_filter, f)]
 
-    # Summary: the largest size, geometric mean over the datasets.
+    # Summary: the primary regime, the largest size, geometric mean over the datasets.
     summ = []
     for f in funcs:
-        fsizes = [k[3] for k in rows if k[0] == f]
-        size = max(fsizes)
-        impls = {k[1] for k in rows if k[0] == f}
-        b = best_impl(impls)
+        fkeys = [k for k in rows if k[0] == f and k[4] == prim]
+        if not fkeys:
+            continue
+        size = max(k[3] for k in fkeys)
+        b = best_impl({k[1] for k in fkeys})
         per_ds = {}
-        for k, r in rows.items():
-            if k[0] == f and (k[3] == size or is_corpus(ctx)):
-                per_ds.setdefault(k[2], {})[k[1]] = r
+        for k in fkeys:
+            if k[3] == size or is_corpus(ctx):
+                per_ds.setdefault((k[2], k[3]), {})[k[1]] = rows[k]
+        if is_corpus(ctx):  # whole files: the largest size of each file
+            big = {}
+            for (ds, sz) in per_ds:
+                big[ds] = max(big.get(ds, 0), sz)
+            per_ds = {dk: v for dk, v in per_ds.items() if dk[1] == big[dk[0]]}
         if not per_ds or b is None:
             continue
         gbs = geomean([(d[b].bps or 0) / 1e9 for d in per_ds.values() if b in d and not d[b].error])
         xs = geomean([ratio(d.get("scalar"), d.get(b)) for d in per_ds.values()])
         xm = geomean([ratio(d.get("memcpy"), d.get(b)) for d in per_ds.values()])
         xi = geomean([ratio(d.get("icu"), d.get(b)) for d in per_ds.values()])
-        summ.append([f, "file" if is_corpus(ctx) else str(size), str(len(per_ds)),
-                     "%.2f" % gbs if gbs else "-", fmt_ratio(xs), fmt_ratio(xm), fmt_ratio(xi)])
+        line = [f, "file" if is_corpus(ctx) else str(size), str(len(per_ds)),
+                "%.2f" % gbs if gbs else "-", fmt_ratio(xs), fmt_ratio(xm), fmt_ratio(xi)]
+        if "warm" in regimes and prim != "warm":
+            line.append(fmt_ratio(geomean([ratio(d.get(b), rows.get((f, b, dk[0], dk[1], "warm")))
+                                           for dk, d in per_ds.items()])))
+        summ.append(line)
     if summ:
         ref = best_impl({k[1] for k in rows}) or "auto"
         if ref == "auto":
             ref = "auto (%s)" % ctx.get("unilane_auto_kernel", "?")
-        out.append("Summary (%s, geometric mean over datasets; ratios against %s):" % (
-            "whole files" if is_corpus(ctx) else "largest size of each function", ref))
-        out += table(["function", "size", "datasets", "GB/s", "x scalar", "x memcpy", "x icu"],
-                     summ, right_from=1)
+        out.append("Summary (%s regime, %s, geometric mean over datasets; ratios against %s):" % (
+            prim, "whole files" if is_corpus(ctx) else "largest size of each function", ref))
+        heads = ["function", "size", "datasets", "GB/s", "x scalar", "x memcpy", "x icu"]
+        if "warm" in regimes and prim != "warm":
+            heads.append("warm gain")
+        out += table(heads, summ, right_from=1)
         out.append("")
 
     for f in funcs:
@@ -220,28 +288,77 @@ def report(ctx, rows, func_filter=None, size_filter=None):
             if (k[2], k[3]) not in order:
                 order.append((k[2], k[3]))
         for ds, sz in order:
-            cells = {c: rows.get((f, c, ds, sz)) for c in cols}
-            line = [ds, str(sz)] + [fmt_cell(cells[c]) for c in cols]
-            line += [fmt_ratio(ratio(cells.get("scalar"), cells.get(b))),
-                     fmt_ratio(ratio(cells.get("memcpy"), cells.get(b))),
-                     fmt_ratio(ratio(cells.get("icu"), cells.get(b)))]
-            body.append(line)
+            for rg in regimes:
+                cells = {c: rows.get((f, c, ds, sz, rg)) for c in cols}
+                if not any(cells.values()):
+                    continue
+                line = [ds, str(sz)] + ([rg] if several else []) + [fmt_cell(cells[c]) for c in cols]
+                line += [fmt_ratio(ratio(cells.get("scalar"), cells.get(b))),
+                         fmt_ratio(ratio(cells.get("memcpy"), cells.get(b))),
+                         fmt_ratio(ratio(cells.get("icu"), cells.get(b)))]
+                body.append(line)
         out.append("== %s ==" % f)
-        out += table(["dataset", "size"] + cols + ["x scalar", "x memcpy", "x icu"], body, right_from=1)
+        out += table(["dataset", "size"] + (["regime"] if several else []) + cols +
+                     ["x scalar", "x memcpy", "x icu"], body, right_from=1)
         out.append("")
+
+    if "warm" in regimes and prim != "warm":
+        out += fresh_vs_warm(ctx, rows, funcs, size_filter, prim)
     errors = [r for r in rows.values() if r.error]
     if errors:
         out.append("Rows not timed:")
         for r in errors[:50]:
-            out.append("  %s/%s/%s/%s: %s" % (r.func, r.impl, r.dataset, r.size, r.error))
+            out.append("  %s/%s/%s/%s/%s: %s" % (r.func, r.impl, r.dataset, r.size, r.regime, r.error))
         if len(errors) > 50:
             out.append("  ... %d more" % (len(errors) - 50))
     return "\n".join(out)
 
 
+def fresh_vs_warm(ctx, rows, funcs, size_filter, prim):
+    """Per function, the same rows in the primary regime and warm side by side."""
+    out = ["Fresh vs warm (%s = %s regime, warm = one buffer repeated; gain = %s time / warm time;"
+           % (prim, prim, prim),
+           "ascii64 = fraction of all-ASCII 64-byte blocks in the measured inputs, %s / warm):" % prim, ""]
+    for f in funcs:
+        keys = [k for k in rows if k[0] == f and k[4] == prim and (not size_filter or k[3] in size_filter)]
+        if not keys:
+            continue
+        impls = {k[1] for k in rows if k[0] == f}
+        b = best_impl(impls)
+        show = [c for c in ["scalar", b, "icu"] if c in impls]
+        show = sorted(set(show), key=show.index)
+        body = []
+        order = []
+        for k in keys:
+            if (k[2], k[3]) not in order:
+                order.append((k[2], k[3]))
+        for ds, sz in order:
+            line = [ds, str(sz)]
+            a64 = None
+            for c in show:
+                rf, rw = rows.get((f, c, ds, sz, prim)), rows.get((f, c, ds, sz, "warm"))
+                line += [fmt_cell(rf), fmt_cell(rw), fmt_ratio(ratio(rf, rw))]
+                a64 = a64 or (rf, rw)
+            rf, rw = a64 or (None, None)
+            line.append("%s / %s" % ("%.3f" % rf.ascii64 if rf is not None and rf.ascii64 is not None else "-",
+                                     "%.3f" % rw.ascii64 if rw is not None and rw.ascii64 is not None else "-"))
+            body.append(line)
+        heads = ["dataset", "size"]
+        for c in show:
+            heads += ["%s %s" % (c, prim), "%s warm" % c, "gain"]
+        heads.append("ascii64")
+        out.append("== %s ==" % f)
+        out += table(heads, body, right_from=1)
+        out.append("")
+    return out
+
+
 def chart_data(ctx, rows, size=None):
     """TSV for scripts/bench_chart.gp: one line per function, GB/s per impl
-    (geometric mean over the datasets at `size`; the largest size if None)."""
+    (geometric mean over the datasets at `size`; the largest size if None), in
+    the primary regime."""
+    prim = primary_regime(rows)
+    rows = {k: r for k, r in rows.items() if k[4] == prim}
     impls_all = {k[1] for k in rows}
     cols = [k for k in KERNELS if k in impls_all and k != "auto"] + [p for p in ("icu", "memcpy") if p in impls_all]
     lines = ["function\t" + "\t".join(cols)]
@@ -251,10 +368,15 @@ def chart_data(ctx, rows, size=None):
         if not sizes:
             continue
         s = size if size is not None and size in sizes else sizes[-1]
+        big = {}
+        for k in rows:
+            if k[0] == f:
+                big[k[2]] = max(big.get(k[2], 0), k[3])
         vals = []
         for c in cols:
             xs = [r.bps / 1e9 for k, r in rows.items()
-                  if k[0] == f and k[1] == c and (k[3] == s or is_corpus(ctx)) and r.bps and not r.error]
+                  if k[0] == f and k[1] == c and (k[3] == s or (is_corpus(ctx) and k[3] == big[k[2]]))
+                  and r.bps and not r.error]
             nds.update(k[2] for k in rows if k[0] == f and (k[3] == s or is_corpus(ctx)))
             g = geomean(xs)
             vals.append("%.4f" % g if g else "-")
@@ -268,6 +390,7 @@ def main():
     ap.add_argument("json")
     ap.add_argument("--function", help="regex on function names")
     ap.add_argument("--size", action="append", type=int, help="only this size (repeatable)")
+    ap.add_argument("--regime", action="append", choices=REGIMES, help="only this regime (repeatable)")
     ap.add_argument("--chart-data", metavar="TSV", help="write the chart's data file instead")
     ap.add_argument("--chart-size", type=int, help="size for the chart (default: largest per function)")
     a = ap.parse_args()
@@ -279,7 +402,7 @@ def main():
         with open(a.chart_data, "w") as f:
             f.write(text)
         return
-    print(report(ctx, rows, a.function, set(a.size) if a.size else None))
+    print(report(ctx, rows, a.function, set(a.size) if a.size else None, set(a.regime) if a.regime else None))
 
 
 if __name__ == "__main__":
