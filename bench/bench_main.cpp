@@ -155,6 +155,7 @@ struct Op {
 #define ULB_UNIT_U16 2
 #define ULB_STRICT_SIZE false
 #define ULB_STRICT_RESULT true
+#define ULB_STRICT_COUNT false
 
 Op make_op(const char *name, bool in16, int family, size_t out_unit, size_t bound, bool strict, CallFn fn,
            bool (*acc)(const void *, size_t, void *))
