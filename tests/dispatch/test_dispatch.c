@@ -128,6 +128,8 @@ int main(void)
     if (strcmp(best, "avx512") == 0) {
         /* Without VBMI2 the next best is AVX2; without BMI2 neither. */
         unilane_test_mask_cpu_features(UNILANE_CPU_AVX512VBMI2);
+        /* "auto": the best the CPU supports (UNILANE_KERNEL may name another) */
+        CHECK(unilane_use_kernel("auto") == 0);
         CHECK(strcmp(unilane_kernel(), "avx2") == 0);
         CHECK(unilane_use_kernel("avx512") == -1);
         unilane_test_mask_cpu_features(UNILANE_CPU_BMI2);
