@@ -13,7 +13,7 @@
 #                        and unilane.c (default <build>/dist)
 #
 # Consumers, after `cmake --install build --prefix P`:
-#   find_package(unilane 0.1 REQUIRED)            # CMAKE_PREFIX_PATH=P
+#   find_package(unilane 0.2 REQUIRED)            # CMAKE_PREFIX_PATH=P
 #   target_link_libraries(app PRIVATE unilane::unilane)
 # unilane::unilane is the static library, or the shared one when the
 # consumer sets UNILANE_USE_SHARED=ON (or BUILD_SHARED_LIBS=ON and leaves
