@@ -639,7 +639,7 @@ void usage()
         "  --variant-stats   print, per dataset and encoding, the statistics of the original\n"
         "                    text and of its variants (length, validity, errors, ASCII blocks)\n"
         "                    and exit\n"
-        "  --kernels=LIST    only these kernel rows (scalar,avx2,neon,auto)\n"
+        "  --kernels=LIST    only these kernel rows (scalar,avx2,avx512,neon,auto)\n"
         "  --no-peers        no memcpy/naive/icu/iconv rows\n"
         "  --min-time=SEC    minimum measuring time per row\n"
         "  --chunk=UNITS     input chunk of the streaming rows (default %zu)\n"
