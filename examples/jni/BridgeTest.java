@@ -12,26 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 
 public final class BridgeTest {
-    static final Map<String, Long> counts = new TreeMap<>();
-
-    static void check(boolean ok, String what, java.util.function.Supplier<String> detail) {
-        if (!ok)
-            throw UnilaneTestHooks.fail(what + ": " + detail.get());
-        UnilaneTestHooks.pass();
-        counts.merge(what, 1L, Long::sum);
-    }
-
-    static String units(String s) {
-        StringBuilder sb = new StringBuilder("[" + s.length() + " units:");
-        for (int i = 0; i < s.length() && i < 32; i++)
-            sb.append(String.format(" %04X", (int) s.charAt(i)));
-        return sb.append(s.length() > 32 ? " ...]" : "]").toString();
-    }
 
     /* The index of the first unpaired surrogate, or -1. */
     static int firstLone(String s) {
@@ -74,13 +57,6 @@ public final class BridgeTest {
         return x;
     }
 
-    static String hexAll(byte[] b) {
-        StringBuilder sb = new StringBuilder("[" + b.length + " bytes:");
-        for (byte x : b)
-            sb.append(String.format(" %02X", x & 0xFF));
-        return sb.append(']').toString();
-    }
-
     static String message(IllegalArgumentException e) {
         return e.getMessage();
     }
@@ -88,17 +64,17 @@ public final class BridgeTest {
     static long strings, lone, byteInputs;
 
     static void string(String s) {
-        java.util.function.Supplier<String> d = () -> units(s);
+        java.util.function.Supplier<String> d = () -> UnilaneTestHooks.units(s);
         int at = firstLone(s);
         byte[] java = wellFormed(s).getBytes(StandardCharsets.UTF_8);
         if (at < 0) {
             strings++;
             byte[] u = UnilaneBridge.toUtf8(s);
-            check(Arrays.equals(u, java), "toUtf8(s) == s.getBytes(UTF_8)", d);
-            check(Arrays.equals(UnilaneBridge.toUtf8Lossy(s), java), "toUtf8Lossy(s) == s.getBytes(UTF_8)", d);
-            check(UnilaneBridge.fromUtf8(java).equals(new String(java, StandardCharsets.UTF_8)) &&
+            UnilaneTestHooks.check(Arrays.equals(u, java), "toUtf8(s) == s.getBytes(UTF_8)", d);
+            UnilaneTestHooks.check(Arrays.equals(UnilaneBridge.toUtf8Lossy(s), java), "toUtf8Lossy(s) == s.getBytes(UTF_8)", d);
+            UnilaneTestHooks.check(UnilaneBridge.fromUtf8(java).equals(new String(java, StandardCharsets.UTF_8)) &&
                   UnilaneBridge.fromUtf8(java).equals(s), "fromUtf8(b) == new String(b, UTF_8)", d);
-            check(UnilaneBridge.fromUtf8Lossy(java).equals(s), "fromUtf8Lossy(b) == new String(b, UTF_8)", d);
+            UnilaneTestHooks.check(UnilaneBridge.fromUtf8Lossy(java).equals(s), "fromUtf8Lossy(b) == new String(b, UTF_8)", d);
             return;
         }
         lone++;
@@ -109,9 +85,9 @@ public final class BridgeTest {
             got = message(e);
         }
         final String thrown = got;
-        check(got != null && got.startsWith("unpaired surrogate at " + at + ": "),
+        UnilaneTestHooks.check(got != null && got.startsWith("unpaired surrogate at " + at + ": "),
               "toUtf8 throws at the first unpaired surrogate", () -> d.get() + " got " + thrown);
-        check(Arrays.equals(UnilaneBridge.toUtf8Lossy(s), java),
+        UnilaneTestHooks.check(Arrays.equals(UnilaneBridge.toUtf8Lossy(s), java),
               "toUtf8Lossy(s) == getBytes(UTF_8) of s with U+FFFD for each unpaired surrogate", d);
     }
 
@@ -119,7 +95,7 @@ public final class BridgeTest {
        decoder reports an error; lossy equals new String(b, UTF_8). */
     static void bytes(byte[] b) {
         byteInputs++;
-        java.util.function.Supplier<String> d = () -> hexAll(b);
+        java.util.function.Supplier<String> d = () -> UnilaneTestHooks.hex(b);
         boolean javaOk;
         try {
             StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(b));
@@ -133,10 +109,10 @@ public final class BridgeTest {
         } catch (IllegalArgumentException e) {
             mineOk = false;
         }
-        check(mineOk == javaOk, "fromUtf8 throws iff the JVM's strict UTF-8 decoder does", d);
+        UnilaneTestHooks.check(mineOk == javaOk, "fromUtf8 throws iff the JVM's strict UTF-8 decoder does", d);
         String mine = UnilaneBridge.fromUtf8Lossy(b), java = new String(jvmComparable(b), StandardCharsets.UTF_8);
-        check(mine.equals(java), "fromUtf8Lossy(b) == new String(b, UTF_8) (encoded surrogates adjusted, see jvmComparable)",
-              () -> hexAll(b) + " unilane " + units(mine) + " JVM " + units(java));
+        UnilaneTestHooks.check(mine.equals(java), "fromUtf8Lossy(b) == new String(b, UTF_8) (encoded surrogates adjusted, see jvmComparable)",
+              () -> UnilaneTestHooks.hex(b) + " unilane " + UnilaneTestHooks.units(mine) + " JVM " + UnilaneTestHooks.units(java));
     }
 
     static final int[][] WELL = { { 1, 1, 1, 1, 0, 0 }, { 60, 1, 1, 1, 0, 0 }, { 0, 0, 1, 1, 0, 0 }, { 1, 0, 0, 0, 0, 0 } };
@@ -170,18 +146,12 @@ public final class BridgeTest {
             new String[] { "utf16_to_utf8", "utf16_to_utf8_lossy", "utf8_length_from_utf16", "utf8_to_utf16",
                            "utf8_to_utf16_lossy" }, () -> {
                 strings = lone = byteInputs = 0;
-                counts.clear();
                 for (String s : strs)
                     string(s);
                 for (byte[] b : bs)
                     bytes(b);
-            });
-        if (rc == 0) {
-            System.out.printf("JNI bridge: %d well-formed strings, %d with unpaired surrogates, %d byte inputs (half mutated), per kernel:%n",
-                              strings, lone, byteInputs);
-            for (Map.Entry<String, Long> e : counts.entrySet())
-                System.out.printf("  %8d  %s%n", e.getValue(), e.getKey());
-        }
+            }, () -> strings + " well-formed strings, " + lone + " with unpaired surrogates, " + byteInputs
+                     + " byte inputs (half mutated)");
         System.exit(rc);
     }
 }

@@ -17,9 +17,7 @@ import java.io.UTFDataFormatException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 
 public final class JvmMutf8Test {
     static {
@@ -36,28 +34,6 @@ public final class JvmMutf8Test {
     /* unilane_status values (include/unilane.h). */
     static final int OK = 0, HEADER_BITS = 1, TOO_SHORT = 2, TOO_LONG = 3;
 
-    static final Map<String, Long> counts = new TreeMap<>();
-
-    static void check(boolean ok, String what, java.util.function.Supplier<String> detail) {
-        if (!ok)
-            throw UnilaneTestHooks.fail(what + ": " + detail.get());
-        UnilaneTestHooks.pass();
-        counts.merge(what, 1L, Long::sum);
-    }
-
-    static String hex(byte[] b) {
-        StringBuilder sb = new StringBuilder("[" + b.length + " bytes:");
-        for (int i = 0; i < b.length && i < 48; i++)
-            sb.append(String.format(" %02X", b[i] & 0xFF));
-        return sb.append(b.length > 48 ? " ...]" : "]").toString();
-    }
-
-    static String units(String s) {
-        StringBuilder sb = new StringBuilder("[" + s.length() + " units:");
-        for (int i = 0; i < s.length() && i < 32; i++)
-            sb.append(String.format(" %04X", (int) s.charAt(i)));
-        return sb.append(s.length() > 32 ? " ...]" : "]").toString();
-    }
 
     /* writeUTF's bytes: {2-byte length, body}, or null when it refuses. */
     static byte[] writeUtf(String s) throws IOException {
@@ -92,51 +68,51 @@ public final class JvmMutf8Test {
     /* Every encoder check on one string. */
     static void encode(String s) throws IOException {
         strings++;
-        java.util.function.Supplier<String> d = () -> units(s);
+        java.util.function.Supplier<String> d = () -> UnilaneTestHooks.units(s);
         byte[] m = toMutf8(s);
-        check(m != null, "utf16_to_mutf8 within its bound, nothing written past its return", d);
+        UnilaneTestHooks.check(m != null, "utf16_to_mutf8 within its bound, nothing written past its return", d);
         byte[] jni = jniUtfChars(s);
-        check(Arrays.equals(m, jni), "utf16_to_mutf8 == GetStringUTFChars",
-              () -> d.get() + " unilane " + hex(m) + " JVM " + hex(jni));
+        UnilaneTestHooks.check(Arrays.equals(m, jni), "utf16_to_mutf8 == GetStringUTFChars",
+              () -> d.get() + " unilane " + UnilaneTestHooks.hex(m) + " JVM " + UnilaneTestHooks.hex(jni));
         long n = mutf8Length(s);
         int jn = jniUtfLength(s);
-        check(n == jn && n == m.length, "mutf8_length_from_utf16 == GetStringUTFLength == bytes written",
+        UnilaneTestHooks.check(n == jn && n == m.length, "mutf8_length_from_utf16 == GetStringUTFLength == bytes written",
               () -> d.get() + " unilane " + n + " JVM " + jn + " written " + m.length);
         byte[] w = writeUtf(s);
         if (m.length > 65535) {
-            check(w == null, "writeUTF refuses exactly the strings whose mutf8 is > 65535 bytes", d);
+            UnilaneTestHooks.check(w == null, "writeUTF refuses exactly the strings whose mutf8 is > 65535 bytes", d);
         } else {
-            check(w != null, "writeUTF refuses exactly the strings whose mutf8 is > 65535 bytes", d);
+            UnilaneTestHooks.check(w != null, "writeUTF refuses exactly the strings whose mutf8 is > 65535 bytes", d);
             int wl = ((w[0] & 0xFF) << 8) | (w[1] & 0xFF);
             byte[] body = Arrays.copyOfRange(w, 2, w.length);
-            check(wl == m.length && Arrays.equals(m, body), "utf16_to_mutf8 == writeUTF body",
-                  () -> d.get() + " unilane " + hex(m) + " writeUTF " + hex(body));
+            UnilaneTestHooks.check(wl == m.length && Arrays.equals(m, body), "utf16_to_mutf8 == writeUTF body",
+                  () -> d.get() + " unilane " + UnilaneTestHooks.hex(m) + " writeUTF " + UnilaneTestHooks.hex(body));
         }
         String back = jniNewStringUtf(m);
-        check(s.equals(back), "NewStringUTF(utf16_to_mutf8(s)) == s", () -> d.get() + " got " + units(back));
+        UnilaneTestHooks.check(s.equals(back), "NewStringUTF(utf16_to_mutf8(s)) == s", () -> d.get() + " got " + UnilaneTestHooks.units(back));
         char[] out = new char[m.length];
         long[] info = new long[2];
         int st = fromMutf8(m, out, info);
-        check(st == OK && info[0] == m.length && s.equals(new String(out, 0, (int) info[1])),
+        UnilaneTestHooks.check(st == OK && info[0] == m.length && s.equals(new String(out, 0, (int) info[1])),
               "mutf8_to_utf16(utf16_to_mutf8(s)) == s", () -> d.get() + " status " + st + " read " + info[0]);
     }
 
     /* Every decoder check on one byte string (at most 65535 bytes). */
     static void decode(byte[] b) throws IOException {
         byteInputs++;
-        java.util.function.Supplier<String> d = () -> hex(b);
+        java.util.function.Supplier<String> d = () -> UnilaneTestHooks.hex(b);
         char[] out = new char[b.length];
         long[] info = new long[2];
         int st = fromMutf8(b, out, info);
-        check(st >= 0, "mutf8_to_utf16 within its bound, nothing written past `written`", d);
+        UnilaneTestHooks.check(st >= 0, "mutf8_to_utf16 within its bound, nothing written past `written`", d);
         String mine = new String(out, 0, (int) info[1]);
         String java = readUtf(b);
         boolean javaOk = java != null;
-        check(javaOk == (st == OK), "mutf8_to_utf16 accepts exactly what readUTF accepts",
-              () -> d.get() + " unilane status " + st + " at " + info[0] + ", readUTF " + (javaOk ? units(java) : readError));
+        UnilaneTestHooks.check(javaOk == (st == OK), "mutf8_to_utf16 accepts exactly what readUTF accepts",
+              () -> d.get() + " unilane status " + st + " at " + info[0] + ", readUTF " + (javaOk ? UnilaneTestHooks.units(java) : readError));
         if (st == OK) {
-            check(mine.equals(java) && info[0] == b.length, "mutf8_to_utf16 == readUTF",
-                  () -> d.get() + " unilane " + units(mine) + " readUTF " + units(java));
+            UnilaneTestHooks.check(mine.equals(java) && info[0] == b.length, "mutf8_to_utf16 == readUTF",
+                  () -> d.get() + " unilane " + UnilaneTestHooks.units(mine) + " readUTF " + UnilaneTestHooks.units(java));
             return;
         }
         int at = (int) info[0];
@@ -144,7 +120,7 @@ public final class JvmMutf8Test {
         /* The status the contract gives the byte at `read` (the test's own
            reading of it, not the library's). */
         int want = lead >= 0x80 && lead <= 0xBF ? TOO_LONG : lead >= 0xF0 ? HEADER_BITS : TOO_SHORT;
-        check(st == want && lead >= 0x80, "mutf8_to_utf16 error status from the byte at `read`",
+        UnilaneTestHooks.check(st == want && lead >= 0x80, "mutf8_to_utf16 error status from the byte at `read`",
               () -> d.get() + " status " + st + " at " + at);
         /* readUTF's message names the same place: the lead itself for a
            byte that cannot start a character, two bytes after a lead whose
@@ -157,11 +133,11 @@ public final class JvmMutf8Test {
             msg = "malformed input: partial character at end";
         else
             msg = "malformed input around byte " + (at + 2);
-        check(readError.equals(msg), "mutf8_to_utf16 error at the place readUTF names",
+        UnilaneTestHooks.check(readError.equals(msg), "mutf8_to_utf16 error at the place readUTF names",
               () -> d.get() + " unilane status " + st + " at " + at + ", readUTF " + readError);
         String prefix = readUtf(Arrays.copyOf(b, at));
-        check(mine.equals(prefix), "mutf8_to_utf16 on error: the output is readUTF of src[0..read)",
-              () -> d.get() + " unilane " + units(mine) + " readUTF " + units(prefix));
+        UnilaneTestHooks.check(mine.equals(prefix), "mutf8_to_utf16 on error: the output is readUTF of src[0..read)",
+              () -> d.get() + " unilane " + UnilaneTestHooks.units(mine) + " readUTF " + UnilaneTestHooks.units(prefix));
     }
 
     static byte[] body(String s) throws IOException {
@@ -255,18 +231,12 @@ public final class JvmMutf8Test {
         int rc = UnilaneTestHooks.forEachKernel("JVM modified UTF-8", required,
             new String[] { "utf16_to_mutf8", "mutf8_length_from_utf16", "mutf8_to_utf16" }, () -> {
                 strings = byteInputs = 0;
-                counts.clear();
                 for (String s : fs)
                     encode(s);
                 for (byte[] b : fb)
                     decode(b);
-            });
-        if (rc == 0) {
-            System.out.printf("JVM modified UTF-8: %d strings (hand-picked, every length 0..300, 64 KiB), %d byte inputs (every 1- and 2-byte input, random, mutated, 64 KiB), per kernel:%n",
-                              strings, byteInputs);
-            for (Map.Entry<String, Long> e : counts.entrySet())
-                System.out.printf("  %8d  %s%n", e.getValue(), e.getKey());
-        }
+            }, () -> strings + " strings (hand-picked, every length 0..300, 64 KiB), " + byteInputs
+                     + " byte inputs (every 1- and 2-byte input, random, mutated, 64 KiB)");
         System.exit(rc);
     }
 }

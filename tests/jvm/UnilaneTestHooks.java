@@ -5,6 +5,9 @@
  */
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
 
 final class UnilaneTestHooks {
     private UnilaneTestHooks() {}
@@ -18,9 +21,30 @@ final class UnilaneTestHooks {
 
     static final String[] ALL = { "scalar", "avx2", "avx512", "neon" };
 
-    /** A failed check: message with the kernel in use. */
-    static AssertionError fail(String msg) {
-        return new AssertionError("[kernel " + kernel() + "] " + msg);
+    /** Passed checks of the current kernel's run, by what they compared. */
+    static final Map<String, Long> counts = new TreeMap<>();
+
+    /** One check: counted when ok, else the run fails with what and detail
+     *  (made only then) and the kernel in use. */
+    static void check(boolean ok, String what, Supplier<String> detail) {
+        if (!ok)
+            throw new AssertionError("[kernel " + kernel() + "] " + what + ": " + detail.get());
+        pass();
+        counts.merge(what, 1L, Long::sum);
+    }
+
+    static String units(String s) {
+        StringBuilder sb = new StringBuilder("[" + s.length() + " units:");
+        for (int i = 0; i < s.length() && i < 32; i++)
+            sb.append(String.format(" %04X", (int) s.charAt(i)));
+        return sb.append(s.length() > 32 ? " ...]" : "]").toString();
+    }
+
+    static String hex(byte[] b) {
+        StringBuilder sb = new StringBuilder("[" + b.length + " bytes:");
+        for (int i = 0; i < b.length && i < 64; i++)
+            sb.append(String.format(" %02X", b[i] & 0xFF));
+        return sb.append(b.length > 64 ? " ...]" : "]").toString();
     }
 
     interface Body {
@@ -31,9 +55,10 @@ final class UnilaneTestHooks {
      * Runs body once for each kernel the library can select (the ones in
      * `required`, comma-separated, must be among them), prints per kernel
      * how many checks passed on calls that entered its code and fails when
-     * one of `ops` (registry names) was not entered. Returns the exit status.
+     * one of `ops` (registry names) was not entered; then what each check
+     * compared, with `inputs` saying what was tested. Returns the exit status.
      */
-    static int forEachKernel(String test, String required, String[] ops, Body body) {
+    static int forEachKernel(String test, String required, String[] ops, Body body, Supplier<String> inputs) {
         List<String> ran = new ArrayList<>();
         for (String k : ALL) {
             if (!select(k))
@@ -42,6 +67,7 @@ final class UnilaneTestHooks {
                 System.out.println("FAIL " + test + ": selected " + k + ", active " + kernel());
                 return 1;
             }
+            counts.clear();
             try {
                 body.run();
             } catch (Throwable t) {
@@ -67,6 +93,9 @@ final class UnilaneTestHooks {
                 return 1;
             }
         }
+        System.out.println(test + ": " + inputs.get() + "; checks per kernel:");
+        for (Map.Entry<String, Long> e : counts.entrySet())
+            System.out.printf("  %8d  %s%n", e.getValue(), e.getKey());
         return 0;
     }
 }
