@@ -57,6 +57,8 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
     say "installing: ${need_pkgs[*]}"
     if [ -n "$arm_prep" ]; then dpkg --add-architecture arm64; fi
     export DEBIAN_FRONTEND=noninteractive
+    # The JDK's postinst links its man pages; slim images lack the folder.
+    case " ${need_pkgs[*]} " in *" openjdk-"*) mkdir -p /usr/share/man/man1 ;; esac
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${need_pkgs[@]}" >/dev/null
   else
