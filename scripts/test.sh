@@ -40,7 +40,7 @@ have_cmd() { command -v "$1" >/dev/null 2>&1; }
 have_pkg() { case "$(dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null || true)" in *"install ok installed"*) return 0 ;; *) return 1 ;; esac; }
 
 for p in cmake gcc g++ clang clang-format git make pkg-config check libicu-dev libbenchmark-dev \
-         libclang-rt-dev llvm binutils python3; do
+         libclang-rt-dev llvm binutils python3 openjdk-17-jdk-headless; do
   have_pkg "$p" || need_pkgs+=("$p")
 done
 if [ "$DO_ARM" = 1 ]; then
@@ -57,6 +57,8 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
     say "installing: ${need_pkgs[*]}"
     if [ -n "$arm_prep" ]; then dpkg --add-architecture arm64; fi
     export DEBIAN_FRONTEND=noninteractive
+    # The JDK's postinst links its man pages; slim images lack the folder.
+    case " ${need_pkgs[*]} " in *" openjdk-"*) mkdir -p /usr/share/man/man1 ;; esac
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${need_pkgs[@]}" >/dev/null
   else
@@ -211,6 +213,14 @@ stage_consumers() {
   UNILANE_CONSUMER_BUILD="$OUT/consumers" ./scripts/test_consumers.sh "${arm[@]}"
 }
 
+# A real JVM (OpenJDK 17, JNI): modified UTF-8 against GetStringUTFChars,
+# GetStringUTFLength, NewStringUTF, writeUTF and readUTF, and the jstring
+# bridge of examples/jni against String's own UTF-8, every kernel.
+stage_jvm() {
+  say "JVM (OpenJDK, JNI): modified UTF-8 and examples/jni (required kernels: $NATIVE_REQUIRE)"
+  UNILANE_JVM_BUILD="$OUT/jvm" UNILANE_TEST_REQUIRE=$NATIVE_REQUIRE ./scripts/test_jvm.sh
+}
+
 # libFuzzer (clang, ASan+UBSan): every kernel against scalar on guarded
 # buffers, a fixed short time per target; the NEON build under qemu too.
 stage_fuzz() {
@@ -221,7 +231,7 @@ stage_fuzz() {
   fi
 }
 
-STAGES="bare targets tsan gcc fallback asan noavx2 arm64 consumers fuzz"
+STAGES="bare targets tsan gcc fallback asan noavx2 arm64 consumers jvm fuzz"
 for s in $STAGES; do
   if [ -n "$ONLY" ] && [ "$ONLY" != "$s" ]; then continue; fi
   mkdir -p "$OUT"
