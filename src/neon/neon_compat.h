@@ -1,0 +1,456 @@
+/*
+ * neon_compat.h -- the NEON kernels (the .c files of src/neon/) are one source for two
+ * targets: AArch64 (kernel set "neon") and ARMv7-A with NEON (kernel set
+ * "neon32"). On AArch64 this header adds nothing. On ARMv7 it provides the
+ * A64-only intrinsics the kernels use, under their A64 names, built from
+ * ARMv7 NEON instructions with exactly the A64 result for every input:
+ *
+ *   vqtbl1q_u8, vqtbl1_u8, vqtbl2q_u8, vqtbl4q_u8, vqtbx1q_u8
+ *                                  VTBL/VTBX on pairs of D registers
+ *   vmaxvq/vminvq/vmaxv/vminv (u8, u16, u32), vaddv_u8, vaddvq_u8,
+ *   vaddlvq_u8, vaddlvq_u16        pairwise VPMAX/VPMIN/VPADD(L) chains
+ *   vpaddq_u8, vpmaxq_u8, vpminq_u8 the D-register pairwise ops, twice
+ *   vzip1q/vzip2q (u8, u16)        VZIP
+ *   vuzp1q/vuzp2q (u8, u16)        VMOVN / VSHRN of the wider lanes
+ *                                  (little-endian only, as the kernels are)
+ *   vcltzq_s8, vceqzq_u8, vmovl_high_u8, vmovl_high_u16
+ *   vld1q_u8_x2/_x4, vld1q_u16_x4, vst1q_u8_x4, vst1q_u16_x4
+ *
+ * THE RULE for every file in src/neon/ (and any new one): use only
+ * intrinsics that exist on both AArch64 and ARMv7, or the names above. An
+ * A64-only intrinsic that is not listed here breaks the ARMv7 build
+ * (scripts/test.sh --only armv7, or `arm-linux-gnueabihf-gcc -c`): add its
+ * equivalent here (with the exact A64 semantics) rather than copying the
+ * kernel. Code that is measurably better with an A64-only instruction may
+ * keep it under `#if UNILANE_NEON_A64`, with the portable code beside it.
+ *
+ * Each name is a macro for a static inline function named neon32_<name>,
+ * and is defined only when no macro of that name exists: a newer ARMv7
+ * <arm_neon.h> that declares one of these as a function is simply
+ * overridden for the code after this header.
+ *
+ * Scalar widths: the across-vector results have the A64 return types
+ * (vmaxvq_u8 -> uint8_t, vaddlvq_u8 -> uint16_t, vaddlvq_u16 -> uint32_t).
+ */
+#ifndef UNILANE_NEON_COMPAT_H
+#define UNILANE_NEON_COMPAT_H
+
+#if defined(__aarch64__)
+#  define UNILANE_NEON_A64 1
+#else
+#  define UNILANE_NEON_A64 0
+#endif
+
+#if !UNILANE_NEON_A64
+
+/* ---- table lookups: an index >= the table size gives 0 (VTBL) ---------- */
+
+static UNILANE_ALWAYS_INLINE uint8x8x2_t neon32_d2(uint8x16_t t)
+{
+    uint8x8x2_t d;
+    d.val[0] = vget_low_u8(t);
+    d.val[1] = vget_high_u8(t);
+    return d;
+}
+
+static UNILANE_ALWAYS_INLINE uint8x8x4_t neon32_d4(uint8x16_t a, uint8x16_t b)
+{
+    uint8x8x4_t d;
+    d.val[0] = vget_low_u8(a);
+    d.val[1] = vget_high_u8(a);
+    d.val[2] = vget_low_u8(b);
+    d.val[3] = vget_high_u8(b);
+    return d;
+}
+
+static UNILANE_ALWAYS_INLINE uint8x16_t neon32_qtbl1q_u8(uint8x16_t t, uint8x16_t idx)
+{
+    uint8x8x2_t d = neon32_d2(t);
+    return vcombine_u8(vtbl2_u8(d, vget_low_u8(idx)), vtbl2_u8(d, vget_high_u8(idx)));
+}
+
+static UNILANE_ALWAYS_INLINE uint8x8_t neon32_qtbl1_u8(uint8x16_t t, uint8x8_t idx)
+{
+    return vtbl2_u8(neon32_d2(t), idx);
+}
+
+/* Where idx >= 16, the lane of d (VTBX). */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon32_qtbx1q_u8(uint8x16_t d, uint8x16_t t, uint8x16_t idx)
+{
+    uint8x8x2_t x = neon32_d2(t);
+    return vcombine_u8(vtbx2_u8(vget_low_u8(d), x, vget_low_u8(idx)),
+                       vtbx2_u8(vget_high_u8(d), x, vget_high_u8(idx)));
+}
+
+static UNILANE_ALWAYS_INLINE uint8x16_t neon32_qtbl2q_u8(uint8x16x2_t t, uint8x16_t idx)
+{
+    uint8x8x4_t d = neon32_d4(t.val[0], t.val[1]);
+    return vcombine_u8(vtbl4_u8(d, vget_low_u8(idx)), vtbl4_u8(d, vget_high_u8(idx)));
+}
+
+/* 64 bytes: the first 32 by VTBL, the next 32 by VTBX with idx - 32
+   (indices below 32 wrap to >= 224 and leave the lane alone). */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon32_qtbl4q_u8(uint8x16x4_t t, uint8x16_t idx)
+{
+    uint8x8x4_t a = neon32_d4(t.val[0], t.val[1]), b = neon32_d4(t.val[2], t.val[3]);
+    uint8x16_t i2 = vsubq_u8(idx, vdupq_n_u8(32));
+    uint8x8_t lo = vtbl4_u8(a, vget_low_u8(idx)), hi = vtbl4_u8(a, vget_high_u8(idx));
+    lo = vtbx4_u8(lo, b, vget_low_u8(i2));
+    hi = vtbx4_u8(hi, b, vget_high_u8(i2));
+    return vcombine_u8(lo, hi);
+}
+
+/* ---- across-vector reductions ------------------------------------------ */
+
+static UNILANE_ALWAYS_INLINE uint8_t neon32_maxv_u8(uint8x8_t m)
+{
+    m = vpmax_u8(m, m);
+    m = vpmax_u8(m, m);
+    m = vpmax_u8(m, m);
+    return vget_lane_u8(m, 0);
+}
+
+static UNILANE_ALWAYS_INLINE uint8_t neon32_minv_u8(uint8x8_t m)
+{
+    m = vpmin_u8(m, m);
+    m = vpmin_u8(m, m);
+    m = vpmin_u8(m, m);
+    return vget_lane_u8(m, 0);
+}
+
+static UNILANE_ALWAYS_INLINE uint8_t neon32_maxvq_u8(uint8x16_t v)
+{
+    return neon32_maxv_u8(vmax_u8(vget_low_u8(v), vget_high_u8(v)));
+}
+
+static UNILANE_ALWAYS_INLINE uint8_t neon32_minvq_u8(uint8x16_t v)
+{
+    return neon32_minv_u8(vmin_u8(vget_low_u8(v), vget_high_u8(v)));
+}
+
+static UNILANE_ALWAYS_INLINE uint16_t neon32_maxv_u16(uint16x4_t m)
+{
+    m = vpmax_u16(m, m);
+    m = vpmax_u16(m, m);
+    return vget_lane_u16(m, 0);
+}
+
+static UNILANE_ALWAYS_INLINE uint16_t neon32_minv_u16(uint16x4_t m)
+{
+    m = vpmin_u16(m, m);
+    m = vpmin_u16(m, m);
+    return vget_lane_u16(m, 0);
+}
+
+static UNILANE_ALWAYS_INLINE uint16_t neon32_maxvq_u16(uint16x8_t v)
+{
+    return neon32_maxv_u16(vmax_u16(vget_low_u16(v), vget_high_u16(v)));
+}
+
+static UNILANE_ALWAYS_INLINE uint16_t neon32_minvq_u16(uint16x8_t v)
+{
+    return neon32_minv_u16(vmin_u16(vget_low_u16(v), vget_high_u16(v)));
+}
+
+static UNILANE_ALWAYS_INLINE uint32_t neon32_maxvq_u32(uint32x4_t v)
+{
+    uint32x2_t m = vmax_u32(vget_low_u32(v), vget_high_u32(v));
+    return vget_lane_u32(vpmax_u32(m, m), 0);
+}
+
+static UNILANE_ALWAYS_INLINE uint32_t neon32_minvq_u32(uint32x4_t v)
+{
+    uint32x2_t m = vmin_u32(vget_low_u32(v), vget_high_u32(v));
+    return vget_lane_u32(vpmin_u32(m, m), 0);
+}
+
+/* The sum of the 8 lanes, modulo 256. */
+static UNILANE_ALWAYS_INLINE uint8_t neon32_addv_u8(uint8x8_t v)
+{
+    v = vpadd_u8(v, v);
+    v = vpadd_u8(v, v);
+    v = vpadd_u8(v, v);
+    return vget_lane_u8(v, 0);
+}
+
+static UNILANE_ALWAYS_INLINE uint8_t neon32_addvq_u8(uint8x16_t v)
+{
+    return neon32_addv_u8(vadd_u8(vget_low_u8(v), vget_high_u8(v)));
+}
+
+/* The sum of the 16 lanes, widened (at most 16 * 255). */
+static UNILANE_ALWAYS_INLINE uint16_t neon32_addlvq_u8(uint8x16_t v)
+{
+    uint16x8_t a = vpaddlq_u8(v);
+    uint16x4_t b = vadd_u16(vget_low_u16(a), vget_high_u16(a));
+    b = vpadd_u16(b, b);
+    b = vpadd_u16(b, b);
+    return vget_lane_u16(b, 0);
+}
+
+/* The sum of the 8 lanes, widened (at most 8 * 65535). */
+static UNILANE_ALWAYS_INLINE uint32_t neon32_addlvq_u16(uint16x8_t v)
+{
+    uint32x4_t a = vpaddlq_u16(v);
+    uint32x2_t b = vadd_u32(vget_low_u32(a), vget_high_u32(a));
+    return vget_lane_u32(vpadd_u32(b, b), 0);
+}
+
+/* ---- pairwise operations on the concatenation a:b ---------------------- */
+
+static UNILANE_ALWAYS_INLINE uint8x16_t neon32_paddq_u8(uint8x16_t a, uint8x16_t b)
+{
+    return vcombine_u8(vpadd_u8(vget_low_u8(a), vget_high_u8(a)),
+                       vpadd_u8(vget_low_u8(b), vget_high_u8(b)));
+}
+
+static UNILANE_ALWAYS_INLINE uint8x16_t neon32_pmaxq_u8(uint8x16_t a, uint8x16_t b)
+{
+    return vcombine_u8(vpmax_u8(vget_low_u8(a), vget_high_u8(a)),
+                       vpmax_u8(vget_low_u8(b), vget_high_u8(b)));
+}
+
+static UNILANE_ALWAYS_INLINE uint8x16_t neon32_pminq_u8(uint8x16_t a, uint8x16_t b)
+{
+    return vcombine_u8(vpmin_u8(vget_low_u8(a), vget_high_u8(a)),
+                       vpmin_u8(vget_low_u8(b), vget_high_u8(b)));
+}
+
+/* ---- permutations ------------------------------------------------------ */
+
+static UNILANE_ALWAYS_INLINE uint8x16_t neon32_zip1q_u8(uint8x16_t a, uint8x16_t b)
+{
+    return vzipq_u8(a, b).val[0];
+}
+
+static UNILANE_ALWAYS_INLINE uint8x16_t neon32_zip2q_u8(uint8x16_t a, uint8x16_t b)
+{
+    return vzipq_u8(a, b).val[1];
+}
+
+static UNILANE_ALWAYS_INLINE uint16x8_t neon32_zip1q_u16(uint16x8_t a, uint16x8_t b)
+{
+    return vzipq_u16(a, b).val[0];
+}
+
+static UNILANE_ALWAYS_INLINE uint16x8_t neon32_zip2q_u16(uint16x8_t a, uint16x8_t b)
+{
+    return vzipq_u16(a, b).val[1];
+}
+
+/* Even bytes of a:b: the low byte of each 16-bit lane (little-endian). */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon32_uzp1q_u8(uint8x16_t a, uint8x16_t b)
+{
+    return vcombine_u8(vmovn_u16(vreinterpretq_u16_u8(a)), vmovn_u16(vreinterpretq_u16_u8(b)));
+}
+
+/* Odd bytes of a:b: the high byte of each 16-bit lane. */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon32_uzp2q_u8(uint8x16_t a, uint8x16_t b)
+{
+    return vcombine_u8(vshrn_n_u16(vreinterpretq_u16_u8(a), 8),
+                       vshrn_n_u16(vreinterpretq_u16_u8(b), 8));
+}
+
+static UNILANE_ALWAYS_INLINE uint16x8_t neon32_uzp1q_u16(uint16x8_t a, uint16x8_t b)
+{
+    return vcombine_u16(vmovn_u32(vreinterpretq_u32_u16(a)), vmovn_u32(vreinterpretq_u32_u16(b)));
+}
+
+static UNILANE_ALWAYS_INLINE uint16x8_t neon32_uzp2q_u16(uint16x8_t a, uint16x8_t b)
+{
+    return vcombine_u16(vshrn_n_u32(vreinterpretq_u32_u16(a), 16),
+                        vshrn_n_u32(vreinterpretq_u32_u16(b), 16));
+}
+
+/* ---- comparisons with zero, widening ----------------------------------- */
+
+static UNILANE_ALWAYS_INLINE uint8x16_t neon32_cltzq_s8(int8x16_t v)
+{
+    return vcltq_s8(v, vdupq_n_s8(0));
+}
+
+static UNILANE_ALWAYS_INLINE uint8x16_t neon32_ceqzq_u8(uint8x16_t v)
+{
+    return vceqq_u8(v, vdupq_n_u8(0));
+}
+
+static UNILANE_ALWAYS_INLINE uint16x8_t neon32_movl_high_u8(uint8x16_t v)
+{
+    return vmovl_u8(vget_high_u8(v));
+}
+
+static UNILANE_ALWAYS_INLINE uint32x4_t neon32_movl_high_u16(uint16x8_t v)
+{
+    return vmovl_u16(vget_high_u16(v));
+}
+
+/* ---- multi-register loads and stores ----------------------------------- */
+
+static UNILANE_ALWAYS_INLINE uint8x16x2_t neon32_ld1q_u8_x2(const uint8_t *p)
+{
+    uint8x16x2_t v;
+    v.val[0] = vld1q_u8(p);
+    v.val[1] = vld1q_u8(p + 16);
+    return v;
+}
+
+static UNILANE_ALWAYS_INLINE uint8x16x4_t neon32_ld1q_u8_x4(const uint8_t *p)
+{
+    uint8x16x4_t v;
+    v.val[0] = vld1q_u8(p);
+    v.val[1] = vld1q_u8(p + 16);
+    v.val[2] = vld1q_u8(p + 32);
+    v.val[3] = vld1q_u8(p + 48);
+    return v;
+}
+
+static UNILANE_ALWAYS_INLINE uint16x8x4_t neon32_ld1q_u16_x4(const uint16_t *p)
+{
+    uint16x8x4_t v;
+    v.val[0] = vld1q_u16(p);
+    v.val[1] = vld1q_u16(p + 8);
+    v.val[2] = vld1q_u16(p + 16);
+    v.val[3] = vld1q_u16(p + 24);
+    return v;
+}
+
+static UNILANE_ALWAYS_INLINE void neon32_st1q_u8_x4(uint8_t *p, uint8x16x4_t v)
+{
+    vst1q_u8(p, v.val[0]);
+    vst1q_u8(p + 16, v.val[1]);
+    vst1q_u8(p + 32, v.val[2]);
+    vst1q_u8(p + 48, v.val[3]);
+}
+
+static UNILANE_ALWAYS_INLINE void neon32_st1q_u16_x4(uint16_t *p, uint16x8x4_t v)
+{
+    vst1q_u16(p, v.val[0]);
+    vst1q_u16(p + 8, v.val[1]);
+    vst1q_u16(p + 16, v.val[2]);
+    vst1q_u16(p + 24, v.val[3]);
+}
+
+/* ---- the A64 names ----------------------------------------------------- */
+
+/* clang-format off */
+#  ifndef vqtbl1q_u8
+#    define vqtbl1q_u8(t, i) neon32_qtbl1q_u8(t, i)
+#  endif
+#  ifndef vqtbl1_u8
+#    define vqtbl1_u8(t, i) neon32_qtbl1_u8(t, i)
+#  endif
+#  ifndef vqtbx1q_u8
+#    define vqtbx1q_u8(d, t, i) neon32_qtbx1q_u8(d, t, i)
+#  endif
+#  ifndef vqtbl2q_u8
+#    define vqtbl2q_u8(t, i) neon32_qtbl2q_u8(t, i)
+#  endif
+#  ifndef vqtbl4q_u8
+#    define vqtbl4q_u8(t, i) neon32_qtbl4q_u8(t, i)
+#  endif
+#  ifndef vmaxv_u8
+#    define vmaxv_u8(v) neon32_maxv_u8(v)
+#  endif
+#  ifndef vminv_u8
+#    define vminv_u8(v) neon32_minv_u8(v)
+#  endif
+#  ifndef vmaxvq_u8
+#    define vmaxvq_u8(v) neon32_maxvq_u8(v)
+#  endif
+#  ifndef vminvq_u8
+#    define vminvq_u8(v) neon32_minvq_u8(v)
+#  endif
+#  ifndef vmaxv_u16
+#    define vmaxv_u16(v) neon32_maxv_u16(v)
+#  endif
+#  ifndef vminv_u16
+#    define vminv_u16(v) neon32_minv_u16(v)
+#  endif
+#  ifndef vmaxvq_u16
+#    define vmaxvq_u16(v) neon32_maxvq_u16(v)
+#  endif
+#  ifndef vminvq_u16
+#    define vminvq_u16(v) neon32_minvq_u16(v)
+#  endif
+#  ifndef vmaxvq_u32
+#    define vmaxvq_u32(v) neon32_maxvq_u32(v)
+#  endif
+#  ifndef vminvq_u32
+#    define vminvq_u32(v) neon32_minvq_u32(v)
+#  endif
+#  ifndef vaddv_u8
+#    define vaddv_u8(v) neon32_addv_u8(v)
+#  endif
+#  ifndef vaddvq_u8
+#    define vaddvq_u8(v) neon32_addvq_u8(v)
+#  endif
+#  ifndef vaddlvq_u8
+#    define vaddlvq_u8(v) neon32_addlvq_u8(v)
+#  endif
+#  ifndef vaddlvq_u16
+#    define vaddlvq_u16(v) neon32_addlvq_u16(v)
+#  endif
+#  ifndef vpaddq_u8
+#    define vpaddq_u8(a, b) neon32_paddq_u8(a, b)
+#  endif
+#  ifndef vpmaxq_u8
+#    define vpmaxq_u8(a, b) neon32_pmaxq_u8(a, b)
+#  endif
+#  ifndef vpminq_u8
+#    define vpminq_u8(a, b) neon32_pminq_u8(a, b)
+#  endif
+#  ifndef vzip1q_u8
+#    define vzip1q_u8(a, b) neon32_zip1q_u8(a, b)
+#  endif
+#  ifndef vzip2q_u8
+#    define vzip2q_u8(a, b) neon32_zip2q_u8(a, b)
+#  endif
+#  ifndef vzip1q_u16
+#    define vzip1q_u16(a, b) neon32_zip1q_u16(a, b)
+#  endif
+#  ifndef vzip2q_u16
+#    define vzip2q_u16(a, b) neon32_zip2q_u16(a, b)
+#  endif
+#  ifndef vuzp1q_u8
+#    define vuzp1q_u8(a, b) neon32_uzp1q_u8(a, b)
+#  endif
+#  ifndef vuzp2q_u8
+#    define vuzp2q_u8(a, b) neon32_uzp2q_u8(a, b)
+#  endif
+#  ifndef vuzp1q_u16
+#    define vuzp1q_u16(a, b) neon32_uzp1q_u16(a, b)
+#  endif
+#  ifndef vuzp2q_u16
+#    define vuzp2q_u16(a, b) neon32_uzp2q_u16(a, b)
+#  endif
+#  ifndef vcltzq_s8
+#    define vcltzq_s8(v) neon32_cltzq_s8(v)
+#  endif
+#  ifndef vceqzq_u8
+#    define vceqzq_u8(v) neon32_ceqzq_u8(v)
+#  endif
+#  ifndef vmovl_high_u8
+#    define vmovl_high_u8(v) neon32_movl_high_u8(v)
+#  endif
+#  ifndef vmovl_high_u16
+#    define vmovl_high_u16(v) neon32_movl_high_u16(v)
+#  endif
+#  ifndef vld1q_u8_x2
+#    define vld1q_u8_x2(p) neon32_ld1q_u8_x2(p)
+#  endif
+#  ifndef vld1q_u8_x4
+#    define vld1q_u8_x4(p) neon32_ld1q_u8_x4(p)
+#  endif
+#  ifndef vld1q_u16_x4
+#    define vld1q_u16_x4(p) neon32_ld1q_u16_x4(p)
+#  endif
+#  ifndef vst1q_u8_x4
+#    define vst1q_u8_x4(p, v) neon32_st1q_u8_x4(p, v)
+#  endif
+#  ifndef vst1q_u16_x4
+#    define vst1q_u16_x4(p, v) neon32_st1q_u16_x4(p, v)
+#  endif
+/* clang-format on */
+
+#endif /* !UNILANE_NEON_A64 */
+#endif /* UNILANE_NEON_COMPAT_H */
