@@ -31,6 +31,10 @@
  *
  * Scalar widths: the across-vector results have the A64 return types
  * (vmaxvq_u8 -> uint8_t, vaddlvq_u8 -> uint16_t, vaddlvq_u16 -> uint32_t).
+ *
+ * At the end, for both targets: whole-vector tests (neon_any_high_u8,
+ * neon_any_above_u16) that each target does its cheapest way; prefer them
+ * to "vmaxvq(...) >= 0x80" in new code.
  */
 #ifndef UNILANE_NEON_COMPAT_H
 #define UNILANE_NEON_COMPAT_H
@@ -45,14 +49,6 @@
 
 /* ---- table lookups: an index >= the table size gives 0 (VTBL) ---------- */
 
-static UNILANE_ALWAYS_INLINE uint8x8x2_t neon32_d2(uint8x16_t t)
-{
-    uint8x8x2_t d;
-    d.val[0] = vget_low_u8(t);
-    d.val[1] = vget_high_u8(t);
-    return d;
-}
-
 static UNILANE_ALWAYS_INLINE uint8x8x4_t neon32_d4(uint8x16_t a, uint8x16_t b)
 {
     uint8x8x4_t d;
@@ -60,6 +56,48 @@ static UNILANE_ALWAYS_INLINE uint8x8x4_t neon32_d4(uint8x16_t a, uint8x16_t b)
     d.val[1] = vget_high_u8(a);
     d.val[2] = vget_low_u8(b);
     d.val[3] = vget_high_u8(b);
+    return d;
+}
+
+/*
+ * The 16-byte table of one Q register is its two D halves, which VTBL takes
+ * as a register list {d2n, d2n+1} as they are. Through vtbl2_u8 GCC 12
+ * builds the uint8x8x2_t in memory whenever registers are short (a store
+ * and a load of the table per lookup in the validation loop), so GCC and
+ * clang get the instructions directly (%e / %f: the low / high D register
+ * of a Q register operand).
+ */
+#  if defined(__GNUC__) || defined(__clang__)
+static UNILANE_ALWAYS_INLINE uint8x16_t neon32_qtbl1q_u8(uint8x16_t t, uint8x16_t idx)
+{
+    uint8x16_t r;
+    __asm__("vtbl.8 %e0, {%e1, %f1}, %e2\n\tvtbl.8 %f0, {%e1, %f1}, %f2"
+            : "=&w"(r)
+            : "w"(t), "w"(idx));
+    return r;
+}
+
+static UNILANE_ALWAYS_INLINE uint8x8_t neon32_qtbl1_u8(uint8x16_t t, uint8x8_t idx)
+{
+    uint8x8_t r;
+    __asm__("vtbl.8 %P0, {%e1, %f1}, %P2" : "=w"(r) : "w"(t), "w"(idx));
+    return r;
+}
+
+/* Where idx >= 16, the lane of d (VTBX). */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon32_qtbx1q_u8(uint8x16_t d, uint8x16_t t, uint8x16_t idx)
+{
+    __asm__("vtbx.8 %e0, {%e1, %f1}, %e2\n\tvtbx.8 %f0, {%e1, %f1}, %f2"
+            : "+w"(d)
+            : "w"(t), "w"(idx));
+    return d;
+}
+#  else
+static UNILANE_ALWAYS_INLINE uint8x8x2_t neon32_d2(uint8x16_t t)
+{
+    uint8x8x2_t d;
+    d.val[0] = vget_low_u8(t);
+    d.val[1] = vget_high_u8(t);
     return d;
 }
 
@@ -74,13 +112,13 @@ static UNILANE_ALWAYS_INLINE uint8x8_t neon32_qtbl1_u8(uint8x16_t t, uint8x8_t i
     return vtbl2_u8(neon32_d2(t), idx);
 }
 
-/* Where idx >= 16, the lane of d (VTBX). */
 static UNILANE_ALWAYS_INLINE uint8x16_t neon32_qtbx1q_u8(uint8x16_t d, uint8x16_t t, uint8x16_t idx)
 {
     uint8x8x2_t x = neon32_d2(t);
     return vcombine_u8(vtbx2_u8(vget_low_u8(d), x, vget_low_u8(idx)),
                        vtbx2_u8(vget_high_u8(d), x, vget_high_u8(idx)));
 }
+#  endif
 
 static UNILANE_ALWAYS_INLINE uint8x16_t neon32_qtbl2q_u8(uint8x16x2_t t, uint8x16_t idx)
 {
@@ -102,12 +140,19 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon32_qtbl4q_u8(uint8x16x4_t t, uint8x1
 
 /* ---- across-vector reductions ------------------------------------------ */
 
+/* Lane 0 of a D register as a 32-bit word (one VMOV; GCC 12 moves a byte
+   or halfword lane through memory). */
+static UNILANE_ALWAYS_INLINE uint32_t neon32_lane0(uint8x8_t m)
+{
+    return vget_lane_u32(vreinterpret_u32_u8(m), 0);
+}
+
 static UNILANE_ALWAYS_INLINE uint8_t neon32_maxv_u8(uint8x8_t m)
 {
     m = vpmax_u8(m, m);
     m = vpmax_u8(m, m);
     m = vpmax_u8(m, m);
-    return vget_lane_u8(m, 0);
+    return (uint8_t)neon32_lane0(m);
 }
 
 static UNILANE_ALWAYS_INLINE uint8_t neon32_minv_u8(uint8x8_t m)
@@ -115,7 +160,7 @@ static UNILANE_ALWAYS_INLINE uint8_t neon32_minv_u8(uint8x8_t m)
     m = vpmin_u8(m, m);
     m = vpmin_u8(m, m);
     m = vpmin_u8(m, m);
-    return vget_lane_u8(m, 0);
+    return (uint8_t)neon32_lane0(m);
 }
 
 static UNILANE_ALWAYS_INLINE uint8_t neon32_maxvq_u8(uint8x16_t v)
@@ -132,14 +177,14 @@ static UNILANE_ALWAYS_INLINE uint16_t neon32_maxv_u16(uint16x4_t m)
 {
     m = vpmax_u16(m, m);
     m = vpmax_u16(m, m);
-    return vget_lane_u16(m, 0);
+    return (uint16_t)neon32_lane0(vreinterpret_u8_u16(m));
 }
 
 static UNILANE_ALWAYS_INLINE uint16_t neon32_minv_u16(uint16x4_t m)
 {
     m = vpmin_u16(m, m);
     m = vpmin_u16(m, m);
-    return vget_lane_u16(m, 0);
+    return (uint16_t)neon32_lane0(vreinterpret_u8_u16(m));
 }
 
 static UNILANE_ALWAYS_INLINE uint16_t neon32_maxvq_u16(uint16x8_t v)
@@ -170,7 +215,7 @@ static UNILANE_ALWAYS_INLINE uint8_t neon32_addv_u8(uint8x8_t v)
     v = vpadd_u8(v, v);
     v = vpadd_u8(v, v);
     v = vpadd_u8(v, v);
-    return vget_lane_u8(v, 0);
+    return (uint8_t)neon32_lane0(v);
 }
 
 static UNILANE_ALWAYS_INLINE uint8_t neon32_addvq_u8(uint8x16_t v)
@@ -185,7 +230,7 @@ static UNILANE_ALWAYS_INLINE uint16_t neon32_addlvq_u8(uint8x16_t v)
     uint16x4_t b = vadd_u16(vget_low_u16(a), vget_high_u16(a));
     b = vpadd_u16(b, b);
     b = vpadd_u16(b, b);
-    return vget_lane_u16(b, 0);
+    return (uint16_t)neon32_lane0(vreinterpret_u8_u16(b));
 }
 
 /* The sum of the 8 lanes, widened (at most 8 * 65535). */
@@ -286,14 +331,46 @@ static UNILANE_ALWAYS_INLINE uint32x4_t neon32_movl_high_u16(uint16x8_t v)
 
 /* ---- multi-register loads and stores ----------------------------------- */
 
-static UNILANE_ALWAYS_INLINE uint8x16x2_t neon32_ld1q_u8_x2(const uint8_t *p)
+/*
+ * 64 bytes as two VLD1 / VST1 of four D registers (32 bytes each, the
+ * pointer post-incremented). VLD1 has no immediate offset, and GCC 12 turns
+ * four vld1q_u8 into four loads from four address registers, each computed
+ * with its own add; %h prints the register list {dN-dN+3} of a pair of Q
+ * registers, which only GCC offers (clang takes the vld1q_u8 form). The
+ * "m" operands tell the compiler which memory the instructions read or
+ * write.
+ */
+#  if defined(__GNUC__) && !defined(__clang__)
+typedef struct neon32_b64 {
+    uint8_t b[64];
+} neon32_b64;
+
+static UNILANE_ALWAYS_INLINE uint8x16x4_t neon32_ld1q_u8_x4(const uint8_t *p)
 {
-    uint8x16x2_t v;
-    v.val[0] = vld1q_u8(p);
-    v.val[1] = vld1q_u8(p + 16);
+    uint8x16x2_t a, b;
+    uint8x16x4_t v;
+    __asm__("vld1.8 %h0, [%2]!\n\tvld1.8 %h1, [%2]"
+            : "=w"(a), "=w"(b), "+r"(p)
+            : "m"(*(const neon32_b64 *)(const void *)p));
+    v.val[0] = a.val[0];
+    v.val[1] = a.val[1];
+    v.val[2] = b.val[0];
+    v.val[3] = b.val[1];
     return v;
 }
 
+static UNILANE_ALWAYS_INLINE void neon32_st1q_u8_x4(uint8_t *p, uint8x16x4_t v)
+{
+    uint8x16x2_t a, b;
+    a.val[0] = v.val[0];
+    a.val[1] = v.val[1];
+    b.val[0] = v.val[2];
+    b.val[1] = v.val[3];
+    __asm__("vst1.8 %h2, [%1]!\n\tvst1.8 %h3, [%1]"
+            : "=m"(*(neon32_b64 *)(void *)p), "+r"(p)
+            : "w"(a), "w"(b));
+}
+#  else
 static UNILANE_ALWAYS_INLINE uint8x16x4_t neon32_ld1q_u8_x4(const uint8_t *p)
 {
     uint8x16x4_t v;
@@ -304,16 +381,6 @@ static UNILANE_ALWAYS_INLINE uint8x16x4_t neon32_ld1q_u8_x4(const uint8_t *p)
     return v;
 }
 
-static UNILANE_ALWAYS_INLINE uint16x8x4_t neon32_ld1q_u16_x4(const uint16_t *p)
-{
-    uint16x8x4_t v;
-    v.val[0] = vld1q_u16(p);
-    v.val[1] = vld1q_u16(p + 8);
-    v.val[2] = vld1q_u16(p + 16);
-    v.val[3] = vld1q_u16(p + 24);
-    return v;
-}
-
 static UNILANE_ALWAYS_INLINE void neon32_st1q_u8_x4(uint8_t *p, uint8x16x4_t v)
 {
     vst1q_u8(p, v.val[0]);
@@ -321,13 +388,35 @@ static UNILANE_ALWAYS_INLINE void neon32_st1q_u8_x4(uint8_t *p, uint8x16x4_t v)
     vst1q_u8(p + 32, v.val[2]);
     vst1q_u8(p + 48, v.val[3]);
 }
+#  endif
+
+static UNILANE_ALWAYS_INLINE uint8x16x2_t neon32_ld1q_u8_x2(const uint8_t *p)
+{
+    uint8x16x2_t v;
+    v.val[0] = vld1q_u8(p);
+    v.val[1] = vld1q_u8(p + 16);
+    return v;
+}
+
+static UNILANE_ALWAYS_INLINE uint16x8x4_t neon32_ld1q_u16_x4(const uint16_t *p)
+{
+    uint8x16x4_t b = neon32_ld1q_u8_x4((const uint8_t *)p);
+    uint16x8x4_t v;
+    v.val[0] = vreinterpretq_u16_u8(b.val[0]);
+    v.val[1] = vreinterpretq_u16_u8(b.val[1]);
+    v.val[2] = vreinterpretq_u16_u8(b.val[2]);
+    v.val[3] = vreinterpretq_u16_u8(b.val[3]);
+    return v;
+}
 
 static UNILANE_ALWAYS_INLINE void neon32_st1q_u16_x4(uint16_t *p, uint16x8x4_t v)
 {
-    vst1q_u16(p, v.val[0]);
-    vst1q_u16(p + 8, v.val[1]);
-    vst1q_u16(p + 16, v.val[2]);
-    vst1q_u16(p + 24, v.val[3]);
+    uint8x16x4_t b;
+    b.val[0] = vreinterpretq_u8_u16(v.val[0]);
+    b.val[1] = vreinterpretq_u8_u16(v.val[1]);
+    b.val[2] = vreinterpretq_u8_u16(v.val[2]);
+    b.val[3] = vreinterpretq_u8_u16(v.val[3]);
+    neon32_st1q_u8_x4((uint8_t *)p, b);
 }
 
 /* ---- the A64 names ----------------------------------------------------- */
@@ -453,4 +542,36 @@ static UNILANE_ALWAYS_INLINE void neon32_st1q_u16_x4(uint16_t *p, uint16x8x4_t v
 /* clang-format on */
 
 #endif /* !UNILANE_NEON_A64 */
+
+/*
+ * Tests of a whole vector, for both targets: on AArch64 the across-vector
+ * maximum (what the kernels wrote before), on ARMv7 one pairwise maximum
+ * of the two D halves' maximum and a test of the four lanes in a core
+ * register, two instructions shorter than the whole pairwise chain.
+ * `limit` must be 2^k - 1 (0x7F, 0xFF, 0x7FF: a constant).
+ */
+
+/* 1 iff some byte of v is >= 0x80. */
+static UNILANE_ALWAYS_INLINE int neon_any_high_u8(uint8x16_t v)
+{
+#if UNILANE_NEON_A64
+    return vmaxvq_u8(v) >= 0x80;
+#else
+    uint8x8_t m = vmax_u8(vget_low_u8(v), vget_high_u8(v));
+    return (vget_lane_u32(vreinterpret_u32_u8(vpmax_u8(m, m)), 0) & 0x80808080u) != 0;
+#endif
+}
+
+/* 1 iff some unit of v is > limit, limit = 2^k - 1. */
+static UNILANE_ALWAYS_INLINE int neon_any_above_u16(uint16x8_t v, uint16_t limit)
+{
+#if UNILANE_NEON_A64
+    return vmaxvq_u16(v) > limit;
+#else
+    uint16x4_t m = vmax_u16(vget_low_u16(v), vget_high_u16(v));
+    uint32_t high = (uint32_t)(uint16_t)~limit * 0x10001u;
+    return (vget_lane_u32(vreinterpret_u32_u16(vpmax_u16(m, m)), 0) & high) != 0;
+#endif
+}
+
 #endif /* UNILANE_NEON_COMPAT_H */

@@ -121,16 +121,14 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_kl_block(neon_u8_kl *k, uint8x16
 }
 
 /*
- * The largest byte of the block and of the last 3 bytes before it (lanes
- * 13..15 of pv): below 0x80 means the block is ASCII and no character
- * runs into it; below 0xE0 (0xF0) means that every character that ends in
- * the block has at most 2 (3) bytes.
+ * 1 iff the block or the last 3 bytes before it (lanes 13..15 of pv) have
+ * a byte >= 0x80: otherwise the block is ASCII and no character runs into
+ * it.
  */
-static UNILANE_ALWAYS_INLINE unsigned neon_u8_block_max(uint8x16x4_t b, uint8x16_t pv)
+static UNILANE_ALWAYS_INLINE int neon_u8_block_high(uint8x16x4_t b, uint8x16_t pv)
 {
     uint8x16_t m = vmaxq_u8(vmaxq_u8(b.val[0], b.val[1]), vmaxq_u8(b.val[2], b.val[3]));
-    m = vmaxq_u8(m, vextq_u8(pv, vdupq_n_u8(0), 13));
-    return vmaxvq_u8(m);
+    return neon_any_high_u8(vmaxq_u8(m, vextq_u8(pv, vdupq_n_u8(0), 13)));
 }
 
 /* A 64-byte block as four loads (two ldp): unlike vld1q_u8_x4 this leaves
@@ -161,8 +159,12 @@ static UNILANE_ALWAYS_INLINE int neon_u8_any(uint8x16_t e)
 }
 
 /*
- * neon_u8_block_max, and in *vm the largest byte of each of the four
- * vectors (byte q for vector q), from a tree of pairwise maxima.
+ * The largest byte of the block and of the last 3 bytes before it (lanes
+ * 13..15 of pv): below 0x80 means the block is ASCII and no character
+ * runs into it; below 0xE0 (0xF0) means that every character that ends in
+ * the block has at most 2 (3) bytes. And in *vm the largest byte of each
+ * of the four vectors (byte q for vector q), from a tree of pairwise
+ * maxima.
  */
 static UNILANE_ALWAYS_INLINE unsigned neon_u8_block_max_vm(uint8x16x4_t b, uint8x16_t pv,
                                                            uint32_t *vm)
@@ -174,10 +176,10 @@ static UNILANE_ALWAYS_INLINE unsigned neon_u8_block_max_vm(uint8x16x4_t b, uint8
     return vmaxvq_u8(vmaxq_u8(x, vextq_u8(pv, vdupq_n_u8(0), 13)));
 }
 
-/* The largest byte of a block. */
-static UNILANE_ALWAYS_INLINE unsigned neon_u8_max4(uint8x16x4_t b)
+/* 1 iff the block has a byte >= 0x80. */
+static UNILANE_ALWAYS_INLINE int neon_u8_high4(uint8x16x4_t b)
 {
-    return vmaxvq_u8(vmaxq_u8(vmaxq_u8(b.val[0], b.val[1]), vmaxq_u8(b.val[2], b.val[3])));
+    return neon_any_high_u8(vmaxq_u8(vmaxq_u8(b.val[0], b.val[1]), vmaxq_u8(b.val[2], b.val[3])));
 }
 
 /* The state that the 16 bytes pv leave behind (when the check skipped them). */
@@ -284,14 +286,14 @@ size_t unilane_neon_ascii_prefix(const char *src, size_t len)
         uint8x16_t o =
             vorrq_u8(vorrq_u8(vorrq_u8(b.val[0], b.val[1]), vorrq_u8(b.val[2], b.val[3])),
                      vorrq_u8(vorrq_u8(c.val[0], c.val[1]), vorrq_u8(c.val[2], c.val[3])));
-        if (vmaxvq_u8(o) >= 0x80)
+        if (neon_any_high_u8(o))
             break;
         i += 128;
     }
     while (len - i >= 64) {
         uint8x16x4_t b = vld1q_u8_x4(s + i);
         uint8x16_t o = vorrq_u8(vorrq_u8(b.val[0], b.val[1]), vorrq_u8(b.val[2], b.val[3]));
-        if (vmaxvq_u8(o) >= 0x80)
+        if (neon_any_high_u8(o))
             break;
         i += 64;
     }
@@ -323,14 +325,30 @@ size_t unilane_neon_ascii_prefix(const char *src, size_t len)
 static UNILANE_ALWAYS_INLINE int neon_u8_skip_ascii(const uint8_t *s, size_t len, size_t *i,
                                                     uint8x16x4_t *b, neon_u8_kl *k, uint8x16_t *pv)
 {
-    size_t j = *i;
-    do {
-        j += 64;
+    size_t j = *i + 64;
+    for (;;) {
         if (len - j < 64) {
             *i = j;
             return 0;
         }
-    } while (neon_u8_max4(vld1q_u8_x4(s + j)) < 0x80);
+#  if !UNILANE_NEON_A64
+        /* ARMv7: two blocks per test while there is room (on AArch64 this
+           costs more on text with few ASCII blocks than it saves) */
+        if (len - j >= 128) {
+            uint8x16x4_t a = vld1q_u8_x4(s + j), c = vld1q_u8_x4(s + j + 64);
+            uint8x16_t m =
+                vmaxq_u8(vmaxq_u8(vmaxq_u8(a.val[0], a.val[1]), vmaxq_u8(a.val[2], a.val[3])),
+                         vmaxq_u8(vmaxq_u8(c.val[0], c.val[1]), vmaxq_u8(c.val[2], c.val[3])));
+            if (!neon_any_high_u8(m)) {
+                j += 128;
+                continue;
+            }
+        }
+#  endif
+        if (neon_u8_high4(vld1q_u8_x4(s + j)))
+            break;
+        j += 64;
+    }
     *i = j;
     *b = neon_u8_load4(neon_u8_launder(s + j));
     neon_u8_kl_reset(k);
@@ -349,7 +367,7 @@ unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
         neon_u8_kl_init(&k);
         for (;;) {
             uint8x16x4_t b = neon_u8_load4(s + i);
-            if (neon_u8_block_max(b, pv) < 0x80 && !neon_u8_skip_ascii(s, len, &i, &b, &k, &pv))
+            if (!neon_u8_block_high(b, pv) && !neon_u8_skip_ascii(s, len, &i, &b, &k, &pv))
                 break;
             if (neon_u8_any(neon_u8_kl_block(&k, pv, b)))
                 break; /* the first error is at or after i - 3 */
@@ -415,7 +433,7 @@ size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
         neon_u8_kl_init(&k);
         for (;;) {
             uint8x16x4_t b = neon_u8_load4(s + i);
-            if (neon_u8_block_max(b, pv) < 0x80) {
+            if (!neon_u8_block_high(b, pv)) {
                 size_t from = i;
                 int more = neon_u8_skip_ascii(s, len, &i, &b, &k, &pv);
                 count += i - from;
@@ -827,7 +845,7 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
             break;
         if (!four && tc == NEON_U8_T_ASCII) {
             uint8x16x4_t a = neon_u8_load4(s + v);
-            if (neon_u8_max4(a) < 0x80) {
+            if (!neon_u8_high4(a)) {
                 /* A run of ASCII blocks (nothing runs into the first: the
                    one before is ASCII): no need to look ahead, each is
                    converted as soon as it is seen. */
@@ -841,10 +859,10 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
                         uint8x16x4_t a2;
                         a = neon_u8_load4(s + v);
                         a2 = neon_u8_load4(s + v + 64);
-                        if (vmaxvq_u8(vmaxq_u8(vmaxq_u8(vmaxq_u8(a.val[0], a.val[1]),
-                                                        vmaxq_u8(a.val[2], a.val[3])),
-                                               vmaxq_u8(vmaxq_u8(a2.val[0], a2.val[1]),
-                                                        vmaxq_u8(a2.val[2], a2.val[3])))) >= 0x80)
+                        if (neon_any_high_u8(vmaxq_u8(vmaxq_u8(vmaxq_u8(a.val[0], a.val[1]),
+                                                               vmaxq_u8(a.val[2], a.val[3])),
+                                                      vmaxq_u8(vmaxq_u8(a2.val[0], a2.val[1]),
+                                                               vmaxq_u8(a2.val[2], a2.val[3])))))
                             break;
                         d = neon_u8_ascii_block(a, d, latin1);
                         d = neon_u8_ascii_block(a2, d, latin1);
@@ -853,7 +871,7 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
                     if (len - v < 64)
                         goto out;
                     a = neon_u8_load4(s + v);
-                    if (neon_u8_max4(a) >= 0x80)
+                    if (neon_u8_high4(a))
                         break;
                 }
                 pv = vld1q_u8(s + v - 16);
