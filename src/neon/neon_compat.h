@@ -33,8 +33,9 @@
  * (vmaxvq_u8 -> uint8_t, vaddlvq_u8 -> uint16_t, vaddlvq_u16 -> uint32_t).
  *
  * At the end, for both targets: whole-vector tests (neon_any_high_u8,
- * neon_any_above_u16) that each target does its cheapest way; prefer them
- * to "vmaxvq(...) >= 0x80" in new code.
+ * neon_any_above_u16) and lane 0 as a word (neon_lane0_u32) that each
+ * target does its cheapest way; prefer them to "vmaxvq(...) >= 0x80" and
+ * vget_lane_u32 in new code.
  */
 #ifndef UNILANE_NEON_COMPAT_H
 #define UNILANE_NEON_COMPAT_H
@@ -140,11 +141,18 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon32_qtbl4q_u8(uint8x16x4_t t, uint8x1
 
 /* ---- across-vector reductions ------------------------------------------ */
 
-/* Lane 0 of a D register as a 32-bit word (one VMOV; GCC 12 moves a byte
-   or halfword lane through memory). */
+/* Lane 0 of a D register as a 32-bit word: one VMOV (GCC 12 often moves a
+   lane through memory, a store and one or two loads, when the word is used
+   more than once). */
 static UNILANE_ALWAYS_INLINE uint32_t neon32_lane0(uint8x8_t m)
 {
+#  if defined(__GNUC__) || defined(__clang__)
+    uint32_t w;
+    __asm__("vmov.32 %0, %P1[0]" : "=r"(w) : "w"(m));
+    return w;
+#  else
     return vget_lane_u32(vreinterpret_u32_u8(m), 0);
+#  endif
 }
 
 static UNILANE_ALWAYS_INLINE uint8_t neon32_maxv_u8(uint8x8_t m)
@@ -332,8 +340,8 @@ static UNILANE_ALWAYS_INLINE uint32x4_t neon32_movl_high_u16(uint16x8_t v)
 /* ---- multi-register loads and stores ----------------------------------- */
 
 /*
- * 64 bytes as two VLD1 / VST1 of four D registers (32 bytes each, the
- * pointer post-incremented). VLD1 has no immediate offset, and GCC 12 turns
+ * 64 bytes as two VLD1 of four D registers (32 bytes each, the pointer
+ * post-incremented), and four VST1 of two. VLD1 has no immediate offset, and GCC 12 turns
  * four vld1q_u8 into four loads from four address registers, each computed
  * with its own add; %h prints the register list {dN-dN+3} of a pair of Q
  * registers, which only GCC offers (clang takes the vld1q_u8 form). The
@@ -359,16 +367,14 @@ static UNILANE_ALWAYS_INLINE uint8x16x4_t neon32_ld1q_u8_x4(const uint8_t *p)
     return v;
 }
 
+/* (Four stores of one Q register each: a register pair built from four
+   vectors goes through memory.) */
 static UNILANE_ALWAYS_INLINE void neon32_st1q_u8_x4(uint8_t *p, uint8x16x4_t v)
 {
-    uint8x16x2_t a, b;
-    a.val[0] = v.val[0];
-    a.val[1] = v.val[1];
-    b.val[0] = v.val[2];
-    b.val[1] = v.val[3];
-    __asm__("vst1.8 %h2, [%1]!\n\tvst1.8 %h3, [%1]"
+    __asm__("vst1.8 {%e2, %f2}, [%1]!\n\tvst1.8 {%e3, %f3}, [%1]!\n\t"
+            "vst1.8 {%e4, %f4}, [%1]!\n\tvst1.8 {%e5, %f5}, [%1]"
             : "=m"(*(neon32_b64 *)(void *)p), "+r"(p)
-            : "w"(a), "w"(b));
+            : "w"(v.val[0]), "w"(v.val[1]), "w"(v.val[2]), "w"(v.val[3]));
 }
 #  else
 static UNILANE_ALWAYS_INLINE uint8x16x4_t neon32_ld1q_u8_x4(const uint8_t *p)
@@ -551,6 +557,16 @@ static UNILANE_ALWAYS_INLINE void neon32_st1q_u16_x4(uint16_t *p, uint16x8x4_t v
  * `limit` must be 2^k - 1 (0x7F, 0xFF, 0x7FF: a constant).
  */
 
+/* Bytes 0..3 of m as a word (little-endian). */
+static UNILANE_ALWAYS_INLINE uint32_t neon_lane0_u32(uint8x8_t m)
+{
+#if UNILANE_NEON_A64
+    return vget_lane_u32(vreinterpret_u32_u8(m), 0);
+#else
+    return neon32_lane0(m);
+#endif
+}
+
 /* 1 iff some byte of v is >= 0x80. */
 static UNILANE_ALWAYS_INLINE int neon_any_high_u8(uint8x16_t v)
 {
@@ -558,7 +574,7 @@ static UNILANE_ALWAYS_INLINE int neon_any_high_u8(uint8x16_t v)
     return vmaxvq_u8(v) >= 0x80;
 #else
     uint8x8_t m = vmax_u8(vget_low_u8(v), vget_high_u8(v));
-    return (vget_lane_u32(vreinterpret_u32_u8(vpmax_u8(m, m)), 0) & 0x80808080u) != 0;
+    return (neon32_lane0(vpmax_u8(m, m)) & 0x80808080u) != 0;
 #endif
 }
 
@@ -570,7 +586,7 @@ static UNILANE_ALWAYS_INLINE int neon_any_above_u16(uint16x8_t v, uint16_t limit
 #else
     uint16x4_t m = vmax_u16(vget_low_u16(v), vget_high_u16(v));
     uint32_t high = (uint32_t)(uint16_t)~limit * 0x10001u;
-    return (vget_lane_u32(vreinterpret_u32_u16(vpmax_u16(m, m)), 0) & high) != 0;
+    return (neon32_lane0(vreinterpret_u8_u16(vpmax_u16(m, m))) & high) != 0;
 #endif
 }
 

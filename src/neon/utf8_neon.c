@@ -651,16 +651,40 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_widen(uint8x16_t v, uint8_t *d)
 }
 
 /*
- * neon_u8_block for UTF-16 output when the block has ASCII vectors (bit 7
- * of byte q of vm, the largest byte of vector q, clear): those are widened
- * and stored whole (no character runs into or out of an ASCII vector), the
- * others are converted one by one. Cheaper than the whole-block packing
- * when at most 3 of the 4 vectors need it.
+ * The kept lanes (bits: bitw where kept, else 0) of the 16 Latin-1 bytes
+ * lo packed at out, as two 8-byte stores with the neon_u8_pack8 patterns of
+ * each half (tab: neon_u8_pack8[0]). Returns the bytes kept; writes up to 8
+ * bytes past them. The two masks and their popcounts come to a core
+ * register as one word, mask0 mask1 count0 count1.
+ */
+static UNILANE_ALWAYS_INLINE size_t neon_u8_pack_bytes(uint8x16_t bits, uint8x16_t lo, uint8_t *out,
+                                                       const uint8_t *tab)
+{
+    uint8x16_t x = vpaddq_u8(bits, bits);
+    uint8x8_t m;
+    uint32_t w;
+    size_t l0;
+    x = vpaddq_u8(x, x);
+    m = vget_low_u8(vpaddq_u8(x, x));
+    w = neon_lane0_u32(vreinterpret_u8_u32(
+        vsli_n_u32(vreinterpret_u32_u8(m), vreinterpret_u32_u8(vcnt_u8(m)), 16)));
+    vst1_u8(out, vqtbl1_u8(lo, vld1_u8(tab + 8 * (w & 0xFF))));
+    l0 = (w >> 16) & 0xFF;
+    vst1_u8(out + l0, vqtbl1_u8(lo, vld1_u8(tab + 256 * 8 + 8 * ((w >> 8) & 0xFF))));
+    return l0 + (w >> 24);
+}
+
+/*
+ * neon_u8_block when the block has ASCII vectors (bit 7 of byte q of vm,
+ * the largest byte of vector q, clear): those are widened (UTF-16) or
+ * copied (Latin-1) and stored whole (no character runs into or out of an
+ * ASCII vector), the others are converted one by one. Cheaper than the
+ * whole-block packing when at most 3 of the 4 vectors need it.
  */
 static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse(const uint8_t *s, uint8x16_t pv, uint8x16_t nx,
                                                      unsigned type, uint32_t vm, uint8_t *d,
                                                      uint8x16_t bitw, const uint8_t *tab,
-                                                     const uint8_t *bytes)
+                                                     const uint8_t *bytes, int latin1)
 {
     uint8x16x4_t b = neon_u8_load4(s);
     int q;
@@ -670,7 +694,13 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse(const uint8_t *s, uint8x16_
             uint8x16_t lo, hi;
             uint8x16_t kb = neon_u8_lanes(q ? b.val[q - 1] : pv, v, q < 3 ? b.val[q + 1] : nx, type,
                                           bitw, &lo, &hi);
-            d += neon_zip_pack_store(kb, lo, hi, d, tab, bytes);
+            if (latin1)
+                d += neon_u8_pack_bytes(kb, lo, d, tab);
+            else
+                d += neon_zip_pack_store(kb, lo, hi, d, tab, bytes);
+        } else if (latin1) {
+            vst1q_u8(d, v);
+            d += 16;
         } else {
             d = neon_u8_widen(v, d);
         }
@@ -806,21 +836,21 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
             } else {
                 uint8x16_t cpv = v - 64 == start ? vdupq_n_u8(0) : vld1q_u8(c - 16);
                 if (latin1) {
-                    d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_2, 1, d, bitw, tab);
+                    d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_2, vmc, d, bitw, tab, bytes, 1);
                 } else if (four) {
                     int sparse = (vmc & 0x80808080u) != 0x80808080u;
                     if (tc != NEON_U8_T_4)
                         d = sparse ? neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_3, vmc, d, bitw,
-                                                    tab, bytes)
+                                                    tab, bytes, 0)
                                    : neon_u8_block(c, cpv, b.val[0], NEON_U8_T_3, 0, d, bitw, tab);
                     else
                         d = sparse ? neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_4, vmc, d, bitw,
-                                                    tab, bytes)
+                                                    tab, bytes, 0)
                                    : neon_u8_block(c, cpv, b.val[0], NEON_U8_T_4, 0, d, bitw, tab);
                 } else if ((vmc & 0x80808080u) != 0x80808080u && tc == NEON_U8_T_2) {
-                    d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_2, vmc, d, bitw, tab, bytes);
+                    d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_2, vmc, d, bitw, tab, bytes, 0);
                 } else if ((vmc & 0x80808080u) != 0x80808080u && tc == NEON_U8_T_3) {
-                    d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_3, vmc, d, bitw, tab, bytes);
+                    d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_3, vmc, d, bitw, tab, bytes, 0);
                 } else if (tc == NEON_U8_T_2) {
                     d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_2, 0, d, bitw, tab);
                 } else if (tc == NEON_U8_T_3) {
