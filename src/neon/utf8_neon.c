@@ -571,55 +571,47 @@ static UNILANE_ALWAYS_INLINE uint8x8_t neon_u8_gather(uint8x16_t a, uint8x16_t b
 
 /*
  * Stores the kept lanes of the eight halves of a converted block packed at
- * d and returns the new end. Byte h of km (bit j: lane j of half h is kept)
- * picks the tbl pattern of half h: for UTF-16 half h is z[h], 8 units, and
- * takes one 16-byte store with pattern tab + 16 * mask (neon_u8_pack16);
- * for Latin-1 it is bytes 8(h & 1).. of z[h / 2] and takes one 8-byte
- * store with pattern (h & 1 ? t1 : tab) + 8 * mask (neon_u8_pack8). Every
- * store is whole whatever it holds (see the file comment). The pattern
- * offsets come from one widening shift; the store offsets from one popcount
- * and one multiply: byte h of cnt * 0x0202..02 (0x0101..01) is the number
- * of bytes kept in halves 0..h.
+ * d (UTF-16) and returns the new end. Byte h of km (bit j: lane j of half h
+ * is kept) picks the tbl pattern of half h, z[h], 8 units: one 16-byte
+ * store with pattern tab + 16 * mask (neon_u8_pack16). Every store is whole
+ * whatever it holds (see the file comment). The pattern offsets come from
+ * one widening shift; the store offsets from one popcount and one multiply:
+ * byte h of cnt * 0x0202..02 is the number of bytes kept in halves 0..h.
  */
-static UNILANE_ALWAYS_INLINE uint8_t *
-neon_u8_store_packed(uint8_t *d, uint8x8_t km, const uint8x16_t *z, const uint8_t *tab, int latin1)
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_store_packed(uint8_t *d, uint8x8_t km,
+                                                           const uint8x16_t *z, const uint8_t *tab)
 {
-    uint16x8_t ix = latin1 ? vshll_n_u8(km, 3) : vshll_n_u8(km, 4);
+    uint16x8_t ix = vshll_n_u8(km, 4);
     uint64_t ia = vgetq_lane_u64(vreinterpretq_u64_u16(ix), 0);
     uint64_t ib = vgetq_lane_u64(vreinterpretq_u64_u16(ix), 1);
-    uint64_t off = vget_lane_u64(vreinterpret_u64_u8(vcnt_u8(km)), 0) *
-                   (latin1 ? UINT64_C(0x0101010101010101) : UINT64_C(0x0202020202020202));
-    const uint64_t mask = latin1 ? 0x7FF : 0xFFF;
-    const uint8_t *t1 = tab + 256 * 8; /* Latin-1: the patterns of odd halves */
+    uint64_t off =
+        vget_lane_u64(vreinterpret_u64_u8(vcnt_u8(km)), 0) * UINT64_C(0x0202020202020202);
     int h;
-    /* UTF-16: one register each (GCC would otherwise move ia out of the
-       vector register once per use) */
-    if (!latin1)
-        __asm__("" : "+r"(ia), "+r"(ib));
+    /* one register each (GCC would otherwise move ia out of the vector
+       register once per use) */
+    __asm__("" : "+r"(ia), "+r"(ib));
     for (h = 0; h < 8; h++) {
         uint64_t word = h < 4 ? ia : ib;
         size_t at = h ? (size_t)((off >> (8 * (h - 1))) & 0xFF) : 0;
-        size_t ix_h = (size_t)((h & 3) == 3 ? word >> 48 : (word >> (16 * (h & 3))) & mask);
-        if (latin1)
-            vst1_u8(d + at, vqtbl1_u8(z[h >> 1], vld1_u8((h & 1 ? t1 : tab) + ix_h)));
-        else
-            vst1q_u8(d + at, vqtbl1q_u8(z[h], vld1q_u8(tab + ix_h)));
+        size_t ix_h = (size_t)((h & 3) == 3 ? word >> 48 : (word >> (16 * (h & 3))) & 0xFFF);
+        vst1q_u8(d + at, vqtbl1q_u8(z[h], vld1q_u8(tab + ix_h)));
     }
     return d + (off >> 56);
 }
 
 /*
- * Converts the 64-byte block s[0..64) of type `type` (T_2, T_3, T_4; T_2
- * only for Latin-1; a compile-time constant) at d (a byte pointer) and
- * returns the new end. The block and the 64 bytes after it are valid
- * UTF-8, pv holds the 16 bytes before the block (zero if the conversion
- * starts at the block) and nx the 16 bytes after it. The characters that
- * END in the block are written, and in a T_4 block the high surrogate of a
- * 4-byte character whose third byte is the last of the block.
+ * Converts the 64-byte block s[0..64) of type `type` (T_2, T_3, T_4; a
+ * compile-time constant) to UTF-16 at d (a byte pointer) and returns the
+ * new end. The block and the 64 bytes after it are valid UTF-8, pv holds
+ * the 16 bytes before the block (zero if the conversion starts at the
+ * block) and nx the 16 bytes after it. The characters that END in the block
+ * are written, and in a T_4 block the high surrogate of a 4-byte character
+ * whose third byte is the last of the block. (Latin-1 output takes
+ * neon_u8_sparse, vector by vector.)
  */
 static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block(const uint8_t *s, uint8x16_t pv, uint8x16_t nx,
-                                                    unsigned type, int latin1, uint8_t *d,
-                                                    uint8x16_t bitw, const uint8_t *tab)
+                                                    unsigned type, uint8_t *d, uint8x16_t bitw,
+                                                    const uint8_t *tab)
 {
     uint8x16x4_t b = neon_u8_load4(s);
     uint8x16_t kb[4], lo[4], hi[4], z[8];
@@ -630,14 +622,10 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block(const uint8_t *s, uint8x16_t
                               bitw, &lo[q], &hi[q]);
     km = neon_u8_gather(kb[0], kb[1], kb[2], kb[3]);
     for (q = 0; q < 4; q++) {
-        if (latin1) {
-            z[q] = lo[q];
-        } else {
-            z[2 * q] = vzip1q_u8(lo[q], hi[q]);
-            z[2 * q + 1] = vzip2q_u8(lo[q], hi[q]);
-        }
+        z[2 * q] = vzip1q_u8(lo[q], hi[q]);
+        z[2 * q + 1] = vzip2q_u8(lo[q], hi[q]);
     }
-    return neon_u8_store_packed(d, km, z, tab, latin1);
+    return neon_u8_store_packed(d, km, z, tab);
 }
 
 /* Widens the 16 ASCII bytes v to 16 UTF-16 units at d (a byte pointer);
@@ -842,19 +830,19 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
                     if (tc != NEON_U8_T_4)
                         d = sparse ? neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_3, vmc, d, bitw,
                                                     tab, bytes, 0)
-                                   : neon_u8_block(c, cpv, b.val[0], NEON_U8_T_3, 0, d, bitw, tab);
+                                   : neon_u8_block(c, cpv, b.val[0], NEON_U8_T_3, d, bitw, tab);
                     else
                         d = sparse ? neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_4, vmc, d, bitw,
                                                     tab, bytes, 0)
-                                   : neon_u8_block(c, cpv, b.val[0], NEON_U8_T_4, 0, d, bitw, tab);
+                                   : neon_u8_block(c, cpv, b.val[0], NEON_U8_T_4, d, bitw, tab);
                 } else if ((vmc & 0x80808080u) != 0x80808080u && tc == NEON_U8_T_2) {
                     d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_2, vmc, d, bitw, tab, bytes, 0);
                 } else if ((vmc & 0x80808080u) != 0x80808080u && tc == NEON_U8_T_3) {
                     d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_3, vmc, d, bitw, tab, bytes, 0);
                 } else if (tc == NEON_U8_T_2) {
-                    d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_2, 0, d, bitw, tab);
+                    d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_2, d, bitw, tab);
                 } else if (tc == NEON_U8_T_3) {
-                    d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_3, 0, d, bitw, tab);
+                    d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_3, d, bitw, tab);
                 } else {
                     /* 4-byte characters: the caller converts this block
                        and the next few with neon_u8_convert4 */
