@@ -11,25 +11,7 @@
 # test run proves that the rest of the library needs no NEON: under
 # QEMU_CPU=cortex-r5f (an ARMv7 core with VFPv3-D16 and no NEON) it must
 # pick scalar and never execute a NEON instruction.
-set(CMAKE_SYSTEM_NAME Linux)
-set(CMAKE_SYSTEM_PROCESSOR armv7l)
-
-set(UNILANE_CROSS_PREFIX arm-linux-gnueabihf- CACHE STRING "Cross toolchain prefix")
-if(NOT CMAKE_C_COMPILER)
-  set(CMAKE_C_COMPILER ${UNILANE_CROSS_PREFIX}gcc)
-endif()
-if(NOT CMAKE_CXX_COMPILER)
-  set(CMAKE_CXX_COMPILER ${UNILANE_CROSS_PREFIX}g++)
-endif()
-
-# Multiarch: Debian armhf -dev packages (e.g. check:armhf) land in
-# /usr/lib/arm-linux-gnueabihf; the cross libc in /usr/arm-linux-gnueabihf.
-set(CMAKE_LIBRARY_ARCHITECTURE arm-linux-gnueabihf)
-set(CMAKE_FIND_ROOT_PATH /usr/arm-linux-gnueabihf /)
-set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
-set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
-set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
-set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
-
-find_program(UNILANE_QEMU_ARM qemu-arm REQUIRED)
-set(CMAKE_CROSSCOMPILING_EMULATOR ${UNILANE_QEMU_ARM};-L;/usr/arm-linux-gnueabihf)
+set(UNILANE_CROSS_TRIPLE arm-linux-gnueabihf)
+set(UNILANE_CROSS_PROCESSOR armv7l)
+set(UNILANE_CROSS_QEMU qemu-arm)
+include(${CMAKE_CURRENT_LIST_DIR}/debian-cross.cmake)

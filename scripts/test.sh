@@ -199,6 +199,21 @@ stage_armv7() {
   cmake_build "$OUT/armv7" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/arm-linux-gnueabihf.cmake" \
     -DCMAKE_BUILD_TYPE=Release
   UNILANE_TEST_REQUIRE=scalar,neon32 run_ctest "$OUT/armv7"
+  # No function outside the NEON kernels contains a NEON instruction (Q
+  # registers, VLDn/VSTn, VTBL/VTBX, 8/16-bit or integer element types): the
+  # library built without -mfpu=neon must run on a VFP-only core. (With a
+  # global -mfpu=neon GCC vectorizes scalar loops with NEON, which this
+  # catches.)
+  local neon_fns
+  neon_fns=$(arm-linux-gnueabihf-objdump -d --no-show-raw-insn "$OUT/armv7/libunilane.a" |
+    awk '/^[0-9a-f]+ <.*>:$/ { fn = $2 }
+         /\tv(ld|st)[1-4]|\tvtb[lx]|[^a-z]q[0-9]+|\.(i|u|s|p)(8|16)[\t ]|\.i(32|64)[\t ]/ { print fn }' |
+    sort -u)
+  case "$(printf '%s\n' "$neon_fns" | grep -v neon || true)" in
+    "") echo "NEON instructions only in the NEON kernels ($(printf '%s\n' "$neon_fns" | wc -l) functions)" ;;
+    *) echo "NEON instructions outside the NEON kernels:" >&2
+       printf '%s\n' "$neon_fns" | grep -v neon >&2; return 1 ;;
+  esac
   say "armv7 without NEON (QEMU_CPU=cortex-r5f: HWCAP lacks NEON): full suite, scalar chosen"
   QEMU_CPU=cortex-r5f UNILANE_TEST_REQUIRE=scalar run_ctest "$OUT/armv7"
   say "armv7: clang --target=armv7a-linux-gnueabihf compile, -mfpu=neon (neon32) and without (scalar)"

@@ -32,10 +32,10 @@
  * Scalar widths: the across-vector results have the A64 return types
  * (vmaxvq_u8 -> uint8_t, vaddlvq_u8 -> uint16_t, vaddlvq_u16 -> uint32_t).
  *
- * At the end, for both targets: whole-vector tests (neon_any_high_u8,
- * neon_any_above_u16) and lane 0 as a word (neon_lane0_u32) that each
- * target does its cheapest way; prefer them to "vmaxvq(...) >= 0x80" and
- * vget_lane_u32 in new code.
+ * For both targets: neon_load64_u8 (first), and at the end whole-vector
+ * tests (neon_any_high_u8, neon_any_above_u16) and lane 0 as a word
+ * (neon_lane0_u32) that each target does its cheapest way; prefer them to
+ * "vmaxvq(...) >= 0x80" and vget_lane_u32 in new code.
  */
 #ifndef UNILANE_NEON_COMPAT_H
 #define UNILANE_NEON_COMPAT_H
@@ -45,6 +45,19 @@
 #else
 #  define UNILANE_NEON_A64 0
 #endif
+
+/* 64 bytes as four separate 16-byte loads (two ldp on AArch64): unlike
+   vld1q_u8_x4 this leaves the register choice free, which saves moves
+   where the block feeds a longer computation (utf8_neon.c). */
+static UNILANE_ALWAYS_INLINE uint8x16x4_t neon_load64_u8(const uint8_t *p)
+{
+    uint8x16x4_t b;
+    b.val[0] = vld1q_u8(p);
+    b.val[1] = vld1q_u8(p + 16);
+    b.val[2] = vld1q_u8(p + 32);
+    b.val[3] = vld1q_u8(p + 48);
+    return b;
+}
 
 #if !UNILANE_NEON_A64
 
@@ -155,67 +168,32 @@ static UNILANE_ALWAYS_INLINE uint32_t neon32_lane0(uint8x8_t m)
 #  endif
 }
 
-static UNILANE_ALWAYS_INLINE uint8_t neon32_maxv_u8(uint8x8_t m)
-{
-    m = vpmax_u8(m, m);
-    m = vpmax_u8(m, m);
-    m = vpmax_u8(m, m);
-    return (uint8_t)neon32_lane0(m);
-}
-
-static UNILANE_ALWAYS_INLINE uint8_t neon32_minv_u8(uint8x8_t m)
-{
-    m = vpmin_u8(m, m);
-    m = vpmin_u8(m, m);
-    m = vpmin_u8(m, m);
-    return (uint8_t)neon32_lane0(m);
-}
-
-static UNILANE_ALWAYS_INLINE uint8_t neon32_maxvq_u8(uint8x16_t v)
-{
-    return neon32_maxv_u8(vmax_u8(vget_low_u8(v), vget_high_u8(v)));
-}
-
-static UNILANE_ALWAYS_INLINE uint8_t neon32_minvq_u8(uint8x16_t v)
-{
-    return neon32_minv_u8(vmin_u8(vget_low_u8(v), vget_high_u8(v)));
-}
-
-static UNILANE_ALWAYS_INLINE uint16_t neon32_maxv_u16(uint16x4_t m)
-{
-    m = vpmax_u16(m, m);
-    m = vpmax_u16(m, m);
-    return (uint16_t)neon32_lane0(vreinterpret_u8_u16(m));
-}
-
-static UNILANE_ALWAYS_INLINE uint16_t neon32_minv_u16(uint16x4_t m)
-{
-    m = vpmin_u16(m, m);
-    m = vpmin_u16(m, m);
-    return (uint16_t)neon32_lane0(vreinterpret_u8_u16(m));
-}
-
-static UNILANE_ALWAYS_INLINE uint16_t neon32_maxvq_u16(uint16x8_t v)
-{
-    return neon32_maxv_u16(vmax_u16(vget_low_u16(v), vget_high_u16(v)));
-}
-
-static UNILANE_ALWAYS_INLINE uint16_t neon32_minvq_u16(uint16x8_t v)
-{
-    return neon32_minv_u16(vmin_u16(vget_low_u16(v), vget_high_u16(v)));
-}
-
-static UNILANE_ALWAYS_INLINE uint32_t neon32_maxvq_u32(uint32x4_t v)
-{
-    uint32x2_t m = vmax_u32(vget_low_u32(v), vget_high_u32(v));
-    return vget_lane_u32(vpmax_u32(m, m), 0);
-}
-
-static UNILANE_ALWAYS_INLINE uint32_t neon32_minvq_u32(uint32x4_t v)
-{
-    uint32x2_t m = vmin_u32(vget_low_u32(v), vget_high_u32(v));
-    return vget_lane_u32(vpmin_u32(m, m), 0);
-}
+/*
+ * neon32_maxv_<t> / neon32_minv_<t> (a D register: `steps` pairwise steps,
+ * then lane 0) and neon32_maxvq_<t> / neon32_minvq_<t> (a Q register: the
+ * two halves first). `widen` reinterprets the D register as bytes.
+ */
+#  define NEON32_ACROSS_(op, ut, dt, qt, sfx, steps, widen)                              \
+    static UNILANE_ALWAYS_INLINE ut neon32_##op##v_##sfx(dt m)                           \
+    {                                                                                    \
+      if ((steps) > 2)                                                                   \
+        m = vp##op##_##sfx(m, m);                                                        \
+      if ((steps) > 1)                                                                   \
+        m = vp##op##_##sfx(m, m);                                                        \
+      m = vp##op##_##sfx(m, m);                                                          \
+      return (ut)neon32_lane0(widen(m));                                                 \
+    }                                                                                    \
+    static UNILANE_ALWAYS_INLINE ut neon32_##op##vq_##sfx(qt v)                          \
+    {                                                                                    \
+      return neon32_##op##v_##sfx(v##op##_##sfx(vget_low_##sfx(v), vget_high_##sfx(v))); \
+    }
+NEON32_ACROSS_(max, uint8_t, uint8x8_t, uint8x16_t, u8, 3, )
+NEON32_ACROSS_(min, uint8_t, uint8x8_t, uint8x16_t, u8, 3, )
+NEON32_ACROSS_(max, uint16_t, uint16x4_t, uint16x8_t, u16, 2, vreinterpret_u8_u16)
+NEON32_ACROSS_(min, uint16_t, uint16x4_t, uint16x8_t, u16, 2, vreinterpret_u8_u16)
+NEON32_ACROSS_(max, uint32_t, uint32x2_t, uint32x4_t, u32, 1, vreinterpret_u8_u32)
+NEON32_ACROSS_(min, uint32_t, uint32x2_t, uint32x4_t, u32, 1, vreinterpret_u8_u32)
+#  undef NEON32_ACROSS_
 
 /* The sum of the 8 lanes, modulo 256. */
 static UNILANE_ALWAYS_INLINE uint8_t neon32_addv_u8(uint8x8_t v)
@@ -349,9 +327,9 @@ static UNILANE_ALWAYS_INLINE uint32x4_t neon32_movl_high_u16(uint16x8_t v)
  * write.
  */
 #  if defined(__GNUC__) && !defined(__clang__)
-typedef struct neon32_b64 {
+struct neon32_b64 {
     uint8_t b[64];
-} neon32_b64;
+};
 
 static UNILANE_ALWAYS_INLINE uint8x16x4_t neon32_ld1q_u8_x4(const uint8_t *p)
 {
@@ -359,7 +337,7 @@ static UNILANE_ALWAYS_INLINE uint8x16x4_t neon32_ld1q_u8_x4(const uint8_t *p)
     uint8x16x4_t v;
     __asm__("vld1.8 %h0, [%2]!\n\tvld1.8 %h1, [%2]"
             : "=w"(a), "=w"(b), "+r"(p)
-            : "m"(*(const neon32_b64 *)(const void *)p));
+            : "m"(*(const struct neon32_b64 *)(const void *)p));
     v.val[0] = a.val[0];
     v.val[1] = a.val[1];
     v.val[2] = b.val[0];
@@ -373,18 +351,13 @@ static UNILANE_ALWAYS_INLINE void neon32_st1q_u8_x4(uint8_t *p, uint8x16x4_t v)
 {
     __asm__("vst1.8 {%e2, %f2}, [%1]!\n\tvst1.8 {%e3, %f3}, [%1]!\n\t"
             "vst1.8 {%e4, %f4}, [%1]!\n\tvst1.8 {%e5, %f5}, [%1]"
-            : "=m"(*(neon32_b64 *)(void *)p), "+r"(p)
+            : "=m"(*(struct neon32_b64 *)(void *)p), "+r"(p)
             : "w"(v.val[0]), "w"(v.val[1]), "w"(v.val[2]), "w"(v.val[3]));
 }
 #  else
 static UNILANE_ALWAYS_INLINE uint8x16x4_t neon32_ld1q_u8_x4(const uint8_t *p)
 {
-    uint8x16x4_t v;
-    v.val[0] = vld1q_u8(p);
-    v.val[1] = vld1q_u8(p + 16);
-    v.val[2] = vld1q_u8(p + 32);
-    v.val[3] = vld1q_u8(p + 48);
-    return v;
+    return neon_load64_u8(p);
 }
 
 static UNILANE_ALWAYS_INLINE void neon32_st1q_u8_x4(uint8_t *p, uint8x16x4_t v)

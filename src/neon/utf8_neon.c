@@ -131,19 +131,6 @@ static UNILANE_ALWAYS_INLINE int neon_u8_block_high(uint8x16x4_t b, uint8x16_t p
     return neon_any_high_u8(vmaxq_u8(m, vextq_u8(pv, vdupq_n_u8(0), 13)));
 }
 
-/* A 64-byte block as four loads (two ldp): unlike vld1q_u8_x4 this leaves
-   the register choice free, which saves moves where the block feeds the
-   Keiser-Lemire check. */
-static UNILANE_ALWAYS_INLINE uint8x16x4_t neon_u8_load4(const uint8_t *p)
-{
-    uint8x16x4_t b;
-    b.val[0] = vld1q_u8(p);
-    b.val[1] = vld1q_u8(p + 16);
-    b.val[2] = vld1q_u8(p + 32);
-    b.val[3] = vld1q_u8(p + 48);
-    return b;
-}
-
 /* p, hidden from the optimizer: a block loaded through it is loaded again
    instead of being kept (in the wrong registers) from an earlier load. */
 static UNILANE_ALWAYS_INLINE const uint8_t *neon_u8_launder(const uint8_t *p)
@@ -350,7 +337,7 @@ static UNILANE_ALWAYS_INLINE int neon_u8_skip_ascii(const uint8_t *s, size_t len
         j += 64;
     }
     *i = j;
-    *b = neon_u8_load4(neon_u8_launder(s + j));
+    *b = neon_load64_u8(neon_u8_launder(s + j));
     neon_u8_kl_reset(k);
     *pv = vdupq_n_u8(0); /* as good as the ASCII bytes */
     return 1;
@@ -366,7 +353,7 @@ unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
         uint8x16_t pv = vdupq_n_u8(0);
         neon_u8_kl_init(&k);
         for (;;) {
-            uint8x16x4_t b = neon_u8_load4(s + i);
+            uint8x16x4_t b = neon_load64_u8(s + i);
             if (!neon_u8_block_high(b, pv) && !neon_u8_skip_ascii(s, len, &i, &b, &k, &pv))
                 break;
             if (neon_u8_any(neon_u8_kl_block(&k, pv, b)))
@@ -432,7 +419,7 @@ size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
         uint8x16_t pv = vdupq_n_u8(0); /* the 16 bytes before block i (zero at start) */
         neon_u8_kl_init(&k);
         for (;;) {
-            uint8x16x4_t b = neon_u8_load4(s + i);
+            uint8x16x4_t b = neon_load64_u8(s + i);
             if (!neon_u8_block_high(b, pv)) {
                 size_t from = i;
                 int more = neon_u8_skip_ascii(s, len, &i, &b, &k, &pv);
@@ -613,7 +600,7 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block(const uint8_t *s, uint8x16_t
                                                     unsigned type, uint8_t *d, uint8x16_t bitw,
                                                     const uint8_t *tab)
 {
-    uint8x16x4_t b = neon_u8_load4(s);
+    uint8x16x4_t b = neon_load64_u8(s);
     uint8x16_t kb[4], lo[4], hi[4], z[8];
     uint8x8_t km;
     int q;
@@ -674,7 +661,7 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse(const uint8_t *s, uint8x16_
                                                      uint8x16_t bitw, const uint8_t *tab,
                                                      const uint8_t *bytes, int latin1)
 {
-    uint8x16x4_t b = neon_u8_load4(s);
+    uint8x16x4_t b = neon_load64_u8(s);
     int q;
     for (q = 0; q < 4; q++) {
         uint8x16_t v = b.val[q];
@@ -786,7 +773,7 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
         __asm__("" : "+w"(c1), "+w"(bf));
     neon_u8_kl_init(&k);
     st.win_end = 0;
-    b = neon_u8_load4(s + v);
+    b = neon_load64_u8(s + v);
     for (;;) {
         /* b = block v. If v > start, block v - 64 is valid, of type tc,
            and not yet converted. */
@@ -862,7 +849,7 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
         if (four && calm >= NEON_U8_CALM)
             break;
         if (!four && tc == NEON_U8_T_ASCII) {
-            uint8x16x4_t a = neon_u8_load4(s + v);
+            uint8x16x4_t a = neon_load64_u8(s + v);
             if (!neon_u8_high4(a)) {
                 /* A run of ASCII blocks (nothing runs into the first: the
                    one before is ASCII): no need to look ahead, each is
@@ -875,8 +862,8 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
                     /* two blocks per test while there is room */
                     while (len - v >= 128) {
                         uint8x16x4_t a2;
-                        a = neon_u8_load4(s + v);
-                        a2 = neon_u8_load4(s + v + 64);
+                        a = neon_load64_u8(s + v);
+                        a2 = neon_load64_u8(s + v + 64);
                         if (neon_any_high_u8(vmaxq_u8(vmaxq_u8(vmaxq_u8(a.val[0], a.val[1]),
                                                                vmaxq_u8(a.val[2], a.val[3])),
                                                       vmaxq_u8(vmaxq_u8(a2.val[0], a2.val[1]),
@@ -888,14 +875,14 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
                     }
                     if (len - v < 64)
                         goto out;
-                    a = neon_u8_load4(s + v);
+                    a = neon_load64_u8(s + v);
                     if (neon_u8_high4(a))
                         break;
                 }
                 pv = vld1q_u8(s + v - 16);
             }
         }
-        b = neon_u8_load4(neon_u8_launder(s + v));
+        b = neon_load64_u8(neon_u8_launder(s + v));
     }
 out:
     /* Everything that ends before block v - 64 (before v if no block is
