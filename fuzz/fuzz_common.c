@@ -19,7 +19,7 @@
 #define FZ_PRE    64
 
 int fz_nkernels;
-const char *fz_kernels[4];
+const char *fz_kernels[5];
 int fz_kernel;
 size_t fz_len;
 
@@ -115,7 +115,7 @@ static void fz_report(void)
 
 void fz_init(void)
 {
-    static const char *const names[] = { "scalar", "avx2", "avx512", "neon" };
+    static const char *const names[] = { "scalar", "avx2", "avx512", "neon", "neon32" };
     size_t page, in_size, out_size, total;
     unsigned char *base;
     const char *only, *direct;

@@ -3,7 +3,7 @@
 # root, with apt-get), then builds and runs every test configuration.
 #
 #   ./scripts/test.sh            everything (about 10 minutes on 2 cores)
-#   ./scripts/test.sh --no-arm   skip the AArch64 cross build under qemu
+#   ./scripts/test.sh --no-arm   skip the AArch64 and ARMv7 cross builds under qemu
 #   ./scripts/test.sh --only NAME  run one stage (see the list at the bottom)
 #
 # Build trees go to build-test/<stage>. Any failure stops the run with a
@@ -44,18 +44,23 @@ for p in cmake gcc g++ clang clang-format git make pkg-config check libicu-dev l
   have_pkg "$p" || need_pkgs+=("$p")
 done
 if [ "$DO_ARM" = 1 ]; then
-  for p in qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross check:arm64 libsubunit-dev:arm64; do
+  for p in qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross check:arm64 libsubunit-dev:arm64 \
+           gcc-arm-linux-gnueabihf libc6-dev-armhf-cross check:armhf libsubunit-dev:armhf; do
     have_pkg "$p" || need_pkgs+=("$p")
   done
 fi
 if [ ${#need_pkgs[@]} -gt 0 ]; then
+  # Foreign architectures of the :ARCH packages (arm64, armhf) must be added
+  # to dpkg before apt-get update.
+  foreign=()
+  for a in arm64 armhf; do
+    case " ${need_pkgs[*]}" in *:$a*) foreign+=("$a") ;; esac
+  done
   arm_prep=""
-  case " ${need_pkgs[*]}" in
-    *:arm64*) arm_prep="dpkg --add-architecture arm64 && " ;;
-  esac
+  for a in "${foreign[@]}"; do arm_prep="${arm_prep}dpkg --add-architecture $a && "; done
   if [ "$(id -u)" = 0 ] && have_cmd apt-get; then
     say "installing: ${need_pkgs[*]}"
-    if [ -n "$arm_prep" ]; then dpkg --add-architecture arm64; fi
+    for a in "${foreign[@]}"; do dpkg --add-architecture "$a"; done
     export DEBIAN_FRONTEND=noninteractive
     # The JDK's postinst links its man pages; slim images lack the folder.
     case " ${need_pkgs[*]} " in *" openjdk-"*) mkdir -p /usr/share/man/man1 ;; esac
@@ -64,7 +69,7 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
   else
     echo "missing packages; install them with:" >&2
     echo "  sudo sh -c '${arm_prep}apt-get update && apt-get install -y ${need_pkgs[*]}'" >&2
-    echo "(or run with --no-arm to skip the AArch64 cross build)" >&2
+    echo "(or run with --no-arm to skip the AArch64 and ARMv7 cross builds)" >&2
     exit 1
   fi
 fi
@@ -187,6 +192,53 @@ stage_arm64() {
   echo "clang aarch64 compile: ok"
 }
 
+# ARMv7-A (armhf): gcc cross build with Debian's default FPU (VFPv3-D16, no
+# -mfpu=neon: the neon32 files switch NEON on for themselves), every test
+# under qemu-arm for neon32 and scalar; the same binaries on an emulated
+# ARMv7 core without NEON (cortex-r5f, where a NEON instruction is SIGILL),
+# which must choose scalar; clang compile checks with and without NEON.
+stage_armv7() {
+  if [ "$DO_ARM" != 1 ]; then echo "armv7: skipped (--no-arm)"; return 0; fi
+  say "armv7 (gcc cross armhf, qemu-arm): full suite on neon32 and scalar"
+  cmake_build "$OUT/armv7" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/arm-linux-gnueabihf.cmake" \
+    -DCMAKE_BUILD_TYPE=Release
+  UNILANE_TEST_REQUIRE=scalar,neon32 run_ctest "$OUT/armv7"
+  # No function outside the NEON kernels contains a NEON instruction (Q
+  # registers, VLDn/VSTn, VTBL/VTBX, 8/16-bit or integer element types): the
+  # library built without -mfpu=neon must run on a VFP-only core. (With a
+  # global -mfpu=neon GCC vectorizes scalar loops with NEON, which this
+  # catches.)
+  local neon_fns
+  neon_fns=$(arm-linux-gnueabihf-objdump -d --no-show-raw-insn "$OUT/armv7/libunilane.a" |
+    awk '/^[0-9a-f]+ <.*>:$/ { fn = $2 }
+         /\tv(ld|st)[1-4]|\tvtb[lx]|[^a-z]q[0-9]+|\.(i|u|s|p)(8|16)[\t ]|\.i(32|64)[\t ]/ { print fn }' |
+    sort -u)
+  case "$(printf '%s\n' "$neon_fns" | grep -v neon || true)" in
+    "") echo "NEON instructions only in the NEON kernels ($(printf '%s\n' "$neon_fns" | wc -l) functions)" ;;
+    *) echo "NEON instructions outside the NEON kernels:" >&2
+       printf '%s\n' "$neon_fns" | grep -v neon >&2; return 1 ;;
+  esac
+  say "armv7 without NEON (QEMU_CPU=cortex-r5f: HWCAP lacks NEON): full suite, scalar chosen"
+  QEMU_CPU=cortex-r5f UNILANE_TEST_REQUIRE=scalar run_ctest "$OUT/armv7"
+  say "armv7: clang --target=armv7a-linux-gnueabihf compile, -mfpu=neon (neon32) and without (scalar)"
+  local tmp fpu syms nm_; tmp=$(mktemp -d)
+  nm_=$(command -v llvm-nm || command -v llvm-nm-14 || echo nm)
+  for fpu in -mfpu=neon ""; do
+    rm -f "$tmp"/*.o
+    # shellcheck disable=SC2086 # $fpu and $WARN are lists of flags
+    (cd "$tmp" && clang --target=armv7a-linux-gnueabihf $fpu -std=c99 $WARN -O2 \
+       -I"$ROOT/include" -c "$ROOT"/src/*/*.c)
+    syms=$("$nm_" "$tmp/impl_neon.o")
+    case "$syms:$fpu" in
+      *" unilane_impl_neon32"*:-mfpu=neon) echo "clang armv7 -mfpu=neon: neon32 compiled" ;;
+      *" unilane_impl_neon32"*) echo "clang armv7 without NEON compiled neon32" >&2; return 1 ;;
+      *:-mfpu=neon) echo "clang armv7 -mfpu=neon: neon32 missing" >&2; return 1 ;;
+      *) echo "clang armv7 without -mfpu=neon: neon32 left out (scalar only), as documented" ;;
+    esac
+  done
+  rm -rf "$tmp"
+}
+
 # The first call racing in many threads, under ThreadSanitizer.
 stage_tsan() {
   say "clang ThreadSanitizer: first-call race, kernel choice, CPU-feature mask hook"
@@ -222,16 +274,18 @@ stage_jvm() {
 }
 
 # libFuzzer (clang, ASan+UBSan): every kernel against scalar on guarded
-# buffers, a fixed short time per target; the NEON build under qemu too.
+# buffers, a fixed short time per target; the NEON builds (AArch64, ARMv7)
+# under qemu too.
 stage_fuzz() {
-  say "fuzzing: 15 s per target (x86-64), 10 s per target (AArch64 under qemu)"
+  say "fuzzing: 15 s per target (x86-64), 10 s per target (AArch64 under qemu), 5 s (ARMv7)"
   UNILANE_FUZZ_BUILD="$OUT/fuzz" ./scripts/fuzz.sh 15
   if [ "$DO_ARM" = 1 ]; then
     UNILANE_FUZZ_BUILD="$OUT/fuzz-arm64" ./scripts/fuzz.sh --qemu-aarch64 10
+    UNILANE_FUZZ_BUILD="$OUT/fuzz-armv7" ./scripts/fuzz.sh --qemu-arm 5
   fi
 }
 
-STAGES="bare targets tsan gcc fallback asan noavx2 arm64 consumers jvm fuzz"
+STAGES="bare targets tsan gcc fallback asan noavx2 arm64 armv7 consumers jvm fuzz"
 for s in $STAGES; do
   if [ -n "$ONLY" ] && [ "$ONLY" != "$s" ]; then continue; fi
   mkdir -p "$OUT"

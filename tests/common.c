@@ -21,7 +21,8 @@ int ut_fails;
 int ut_require_all_ops;
 int ut_short_inputs;
 
-static const char *const ut_all_kernels[UT_MAX_KERNELS] = { "scalar", "avx2", "avx512", "neon" };
+static const char *const ut_all_kernels[UT_MAX_KERNELS] = { "scalar", "avx2", "avx512", "neon",
+                                                            "neon32" };
 static int ut_max_fails = 1;
 
 /*
