@@ -200,10 +200,23 @@ function writeOnce(s, cap, offset) {
   if (e.written !== n) note('buf.write and encodeInto write different byte counts');
 }
 
+// The short forms: write(u8, str) fills u8 from its start, write(u8, str,
+// offset) from offset to its end.
+function writeShort(s, size, offset) {
+  const a = Buffer.alloc(size, 0xa5);
+  const n = offset === undefined ? a.write(s) : a.write(s, offset);
+  const b = Buffer.alloc(size, 0xa5);
+  const r = offset === undefined ? addon.write(b, s) : addon.write(b, s, offset);
+  check(r.written === n && a.equals(b), 'write(u8, str[, offset]) vs buf.write(str[, offset])',
+    () => `${units(s)} size ${size} offset ${offset}: ${r.written} ${b.toString('hex')} vs ${n} ${a.toString('hex')}`);
+}
+
 function testWrite(s) {
   const full = Buffer.byteLength(s, 'utf8');
   if (s.length <= 64) {
     for (let cap = 0; cap <= full + 2; cap++) writeOnce(s, cap, cap % 3);
+    for (let size = 0; size <= full + 1; size++) writeShort(s, size, undefined);
+    for (let off = 0; off <= Math.min(3, full + 2); off++) writeShort(s, full + 2, off);
   } else {
     for (const cap of [0, 1, 2, 3, 4, full >> 1, full - 3, full - 2, full - 1, full, full + 1]) {
       if (cap >= 0) writeOnce(s, cap, 0);
