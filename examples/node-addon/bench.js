@@ -6,6 +6,11 @@
 // (Latin-1) and emoji text. Not part of the test command.
 //
 //   node bench.js [path/to/unilane_addon.node] [--ms N]
+//   node bench.js [path/to/unilane_addon.node] --run METHOD SIZE KIND CALLS
+//
+// --run makes CALLS calls of one method (addon, buffer, textdecoder) on 4
+// buffers and nothing else: bench_icount.sh runs it under callgrind for
+// instruction counts, which the load of a shared machine does not disturb.
 //
 // Fresh inputs: every call takes the next of many distinct buffers (about
 // 32 MiB in all for the large size, 4096 buffers for the small ones), so no
@@ -18,6 +23,9 @@ const args = process.argv.slice(2);
 let ms = 150;
 const msAt = args.indexOf('--ms');
 if (msAt >= 0) { ms = Number(args[msAt + 1]); args.splice(msAt, 2); }
+let run = null;
+const runAt = args.indexOf('--run');
+if (runAt >= 0) { run = args.slice(runAt + 1, runAt + 5); args.splice(runAt, 5); }
 const addon = require(path.resolve(args[0] || path.join(__dirname, 'build', 'unilane_addon.node')));
 
 function rng(seed) {            // xorshift32
@@ -61,6 +69,15 @@ const methods = {
 };
 
 let sink = 0;
+if (run) {
+  const [m, size, kind, calls] = run;
+  const fn = { addon: methods['addon.toString'], buffer: methods['Buffer.toString'],
+    textdecoder: methods.TextDecoder }[m];
+  const r = rng(Number(size) * 7 + kind.length);
+  const bufs = Array.from({ length: 4 }, () => text(kind, Number(size), r));
+  for (let i = 0; i < Number(calls); i++) sink += fn(bufs[i & 3]).length;
+  process.exit(sink === 0.5 ? 1 : 0);
+}
 // CPU time of the process (user + system, all threads: the GC's too), not
 // wall time: on a shared machine the time spent descheduled is not counted.
 const cpuNs = () => { const u = process.cpuUsage(); return (u.user + u.system) * 1000; };

@@ -33,13 +33,19 @@ let failures = 0;
 const clip = (t) => (t.length > 160 ? `${t.slice(0, 160)}...` : t);
 const hex = (u8) => clip(Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength).toString('hex')) +
   ` (${u8.length} bytes)`;
-const units = (s) => clip(Array.from({ length: Math.min(s.length, 60) },
-  (_, i) => s.charCodeAt(i).toString(16).padStart(4, '0')).join(' ')) + ` (${s.length} units)`;
+const units = (s) => (s.startsWith('<threw') ? s : clip(Array.from({ length: Math.min(s.length, 60) },
+  (_, i) => s.charCodeAt(i).toString(16).padStart(4, '0')).join(' ')) + ` (${s.length} units)`);
 function check(ok, what, detail) {
   checks++;
   if (ok) return;
   failures++;
   if (failures <= 20) console.error(`MISMATCH ${what}: ${detail()}`);
+}
+
+// An exception from the addon is a mismatch like any other, reported with
+// its input, and the run goes on.
+function attempt(f) {
+  try { return f(); } catch (e) { return `<threw: ${e.message}>`; }
 }
 
 // A documented difference of Node's own (not a unilane result): counted and
@@ -169,13 +175,13 @@ function widthOf(s) {                                     // of Node's own strin
 function testToString(b) {
   const buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
   const node = buf.toString('utf8');
-  const got = addon.toString(b);
+  const got = attempt(() => addon.toString(b));
   check(got === node, 'toString vs Buffer.toString', () => `${hex(b)}: got ${units(got)}, node ${units(node)}`);
   const t = td.decode(b);
   check(got === t, 'toString vs TextDecoder', () => `${hex(b)}: got ${units(got)}, TextDecoder ${units(t)}`);
   if (t !== node) note('Buffer.toString and TextDecoder(ignoreBOM) disagree');
   if (new TextDecoder().decode(b) !== node) note('TextDecoder() without ignoreBOM drops a leading BOM; Buffer.toString keeps it');
-  const info = addon.inspect(b);
+  const info = attempt(() => addon.inspect(b));
   check(info.utf16Length === node.length, 'inspect.utf16Length', () => `${hex(b)}: ${info.utf16Length} vs ${node.length}`);
   check(info.width === widthOf(node), 'inspect.width', () => `${hex(b)}: ${info.width} vs ${widthOf(node)}`);
   check((info.status === 'ok') === isUtf8(b), 'inspect.status vs buffer.isUtf8', () => `${hex(b)}: ${info.status}`);
@@ -191,7 +197,7 @@ function writeOnce(s, cap, offset) {
   const a = Buffer.alloc(offset + cap + CANARY, 0xa5);
   const n = a.write(s, offset, cap, 'utf8');
   const b = Buffer.alloc(offset + cap + CANARY, 0xa5);
-  const r = addon.write(b, s, offset, cap);
+  const r = attempt(() => addon.write(b, s, offset, cap));
   check(r.written === n, 'write: bytes written vs buf.write', () => `${units(s)} cap ${cap}: ${r.written} vs ${n}`);
   check(a.equals(b), 'write: buffer content vs buf.write (and canary)', () => `${units(s)} cap ${cap}: ${b.toString('hex')} vs ${a.toString('hex')}`);
   const e = te.encodeInto(s, new Uint8Array(cap));
@@ -206,7 +212,7 @@ function writeShort(s, size, offset) {
   const a = Buffer.alloc(size, 0xa5);
   const n = offset === undefined ? a.write(s) : a.write(s, offset);
   const b = Buffer.alloc(size, 0xa5);
-  const r = offset === undefined ? addon.write(b, s) : addon.write(b, s, offset);
+  const r = attempt(() => (offset === undefined ? addon.write(b, s) : addon.write(b, s, offset)));
   check(r.written === n && a.equals(b), 'write(u8, str[, offset]) vs buf.write(str[, offset])',
     () => `${units(s)} size ${size} offset ${offset}: ${r.written} ${b.toString('hex')} vs ${n} ${a.toString('hex')}`);
 }
@@ -235,10 +241,10 @@ function decodeChunks(b, cuts) {
   const d = new addon.Utf8Decoder();
   const t = new TextDecoder('utf-8', { ignoreBOM: true });
   const sd = new StringDecoder('utf8');
-  const mine = chunks.map((c) => d.write(c));
+  const mine = chunks.map((c) => attempt(() => d.write(c)));
   const theirs = chunks.map((c) => t.decode(c, { stream: true }));
   const sds = chunks.map((c) => sd.write(Buffer.from(c.buffer, c.byteOffset, c.byteLength)));
-  mine.push(d.end()); theirs.push(t.decode()); sds.push(sd.end());
+  mine.push(attempt(() => d.end())); theirs.push(t.decode()); sds.push(sd.end());
   const what = () => `${hex(b)} cut at ${cuts.join(',')}: got ${JSON.stringify(mine)}, ` +
     `TextDecoder ${JSON.stringify(theirs)}, StringDecoder ${JSON.stringify(sds)}`;
   for (let i = 0; i < mine.length; i++) {
@@ -271,7 +277,7 @@ function testDecoder(b, r) {
   const d = new addon.Utf8Decoder();
   const sd = new StringDecoder('utf8');
   const h = n >> 1;
-  const got = d.write(b.subarray(0, h)) + d.end(b.subarray(h));
+  const got = attempt(() => d.write(b.subarray(0, h)) + d.end(b.subarray(h)));
   const want = sd.write(Buffer.from(b.subarray(0, h))) + sd.end(Buffer.from(b.subarray(h)));
   check(got === want, 'Utf8Decoder.end(buf) vs StringDecoder.end(buf)', () => `${hex(b)}: ${units(got)} vs ${units(want)}`);
 }

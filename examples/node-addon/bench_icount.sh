@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# examples/node-addon/bench_icount.sh -- instructions per call of the
+# addon's toString and of Buffer.toString('utf8'), under callgrind: each
+# method's run of CALLS calls minus a run of 0 calls (same process setup),
+# divided by CALLS. Everything node does for the call counts: the JS
+# wrapper, N-API, unilane, V8's string allocation and the GC it causes.
+# Slow (a minute or more per run under valgrind, two runs at a time); not
+# part of the test command.
+#
+#   examples/node-addon/bench_icount.sh [path/to/unilane_addon.node]
+#
+# UNILANE_KERNEL applies as usual (valgrind hides AVX-512, so "auto" is
+# avx2 there).
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ADDON=$(readlink -f "${1:-$HERE/build/unilane_addon.node}")
+export HERE ADDON
+
+cell() {
+  local size=$1 kind=$2 calls base a b
+  case $size in 16) calls=10000 ;; 1024) calls=2000 ;; *) calls=6 ;; esac
+  count() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null node "$HERE/bench.js" "$ADDON" \
+      --run "$@" 2>&1 | awk '/Collected/ { print $4 }'
+  }
+  base=$(count addon "$size" "$kind" 0)
+  a=$(count addon "$size" "$kind" "$calls")
+  b=$(count buffer "$size" "$kind" "$calls")
+  python3 -c "
+s, c = $size, $calls
+a, b = ($a - $base) / c, ($b - $base) / c
+print(f'| {s} | $kind | {a:.0f} ({a / s:.2f}) | {b:.0f} ({b / s:.2f}) | {b / a:.2f}x |')"
+}
+export -f cell
+
+echo "kernel under valgrind: $(valgrind -q node -p "require('$ADDON').kernel()" 2>/dev/null)"
+echo "| size | text | addon.toString instr/call (/byte) | Buffer.toString instr/call (/byte) | addon / Buffer.toString |"
+echo "|---|---|---|---|---|"
+for size in 16 1024 1048576; do
+  for kind in ascii accented emoji; do echo "$size $kind"; done
+done | xargs -P 2 -n 2 bash -c 'cell "$@"' _ | sort -t'|' -k2,2n -s
