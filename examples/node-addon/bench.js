@@ -71,6 +71,11 @@ const methods = {
 let sink = 0;
 if (run) {
   const [m, size, kind, calls] = run;
+  const want = process.env.UNILANE_KERNEL;
+  if (want && want !== 'auto' && want !== addon.kernel()) {
+    console.error(`UNILANE_KERNEL=${want} asked for, but the addon runs on ${addon.kernel()}`);
+    process.exit(1);
+  }
   const fn = { addon: methods['addon.toString'], buffer: methods['Buffer.toString'],
     textdecoder: methods.TextDecoder }[m];
   const r = rng(Number(size) * 7 + kind.length);

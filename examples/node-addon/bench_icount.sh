@@ -7,13 +7,17 @@
 # Slow (a minute or more per run under valgrind, two runs at a time); not
 # part of the test command.
 #
-#   examples/node-addon/bench_icount.sh [path/to/unilane_addon.node]
+#   examples/node-addon/bench_icount.sh [path/to/unilane_addon.node] [SIZE:KIND ...]
+#
+# With no SIZE:KIND (e.g. 1024:accented), every size (16, 1024, 1048576) and
+# kind (ascii, accented, emoji); rows print as their runs finish.
 #
 # UNILANE_KERNEL applies as usual (valgrind hides AVX-512, so "auto" is
-# avx2 there).
+# avx2 there); when it is set, a run on another kernel fails.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ADDON=$(readlink -f "${1:-$HERE/build/unilane_addon.node}")
+shift || true
 export HERE ADDON
 
 cell() {
@@ -33,9 +37,13 @@ print(f'| {s} | $kind | {a:.0f} ({a / s:.2f}) | {b:.0f} ({b / s:.2f}) | {b / a:.
 }
 export -f cell
 
-echo "kernel under valgrind: $(valgrind -q node -p "require('$ADDON').kernel()" 2>/dev/null)"
+echo "kernel: ${UNILANE_KERNEL:-auto} (bench.js --run fails if the addon runs on another)"
 echo "| size | text | addon.toString instr/call (/byte) | Buffer.toString instr/call (/byte) | addon / Buffer.toString |"
 echo "|---|---|---|---|---|"
-for size in 16 1024 1048576; do
-  for kind in ascii accented emoji; do echo "$size $kind"; done
-done | xargs -P 2 -n 2 bash -c 'cell "$@"' _ | sort -t'|' -k2,2n -s
+if [ $# -gt 0 ]; then
+  printf '%s\n' "$@" | tr ':' ' '
+else
+  for size in 16 1024 1048576; do
+    for kind in ascii accented emoji; do echo "$size $kind"; done
+  done
+fi | xargs -P 2 -n 2 bash -c 'cell "$@"' _
