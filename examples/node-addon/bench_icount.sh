@@ -9,8 +9,10 @@
 #
 #   examples/node-addon/bench_icount.sh [path/to/unilane_addon.node] [SIZE:KIND ...]
 #
-# With no SIZE:KIND (e.g. 1024:accented), every size (16, 1024, 1048576) and
-# kind (ascii, accented, emoji); rows print as their runs finish.
+# With no SIZE:KIND (e.g. 1024:accented), sizes 16 and 1024 of every kind
+# (ascii, accented, emoji); rows print as their runs finish. Not at 1 MiB:
+# there what the GC and V8's background threads do varies from run to run by
+# more than a few calls cost (a negative count came out), so use bench.js.
 #
 # UNILANE_KERNEL applies as usual (valgrind hides AVX-512, so "auto" is
 # avx2 there); when it is set, a run on another kernel fails.
@@ -43,7 +45,7 @@ echo "|---|---|---|---|---|"
 if [ $# -gt 0 ]; then
   printf '%s\n' "$@" | tr ':' ' '
 else
-  for size in 16 1024 1048576; do
+  for size in 16 1024; do
     for kind in ascii accented emoji; do echo "$size $kind"; done
   done
 fi | xargs -P 2 -n 2 bash -c 'cell "$@"' _
