@@ -43,6 +43,11 @@ for p in cmake gcc g++ clang clang-format git make pkg-config check libicu-dev l
          libclang-rt-dev llvm binutils python3 openjdk-17-jdk-headless; do
   have_pkg "$p" || need_pkgs+=("$p")
 done
+# The Node-API example (stage node): node and the Node-API headers. Debian's
+# nodejs has them in libnode-dev (/usr/include/node); nodesource's nodejs
+# package carries them itself.
+have_cmd node || have_pkg nodejs || need_pkgs+=(nodejs)
+[ -f /usr/include/node/node_api.h ] || have_pkg libnode-dev || need_pkgs+=(libnode-dev)
 if [ "$DO_ARM" = 1 ]; then
   for p in qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross check:arm64 libsubunit-dev:arm64 \
            gcc-arm-linux-gnueabihf libc6-dev-armhf-cross check:armhf libsubunit-dev:armhf; do
@@ -273,6 +278,13 @@ stage_jvm() {
   UNILANE_JVM_BUILD="$OUT/jvm" UNILANE_TEST_REQUIRE=$NATIVE_REQUIRE ./scripts/test_jvm.sh
 }
 
+# The Node-API example: the addon (plain C, system compiler, static unilane)
+# against Node's own conversions, once per kernel this CPU has.
+stage_node() {
+  say "node: examples/node-addon against Buffer.toString, TextDecoder, buf.write, StringDecoder ($NATIVE_REQUIRE)"
+  UNILANE_NODE_BUILD="$OUT/node" UNILANE_NODE_KERNELS=$NATIVE_REQUIRE ./scripts/test_node.sh
+}
+
 # libFuzzer (clang, ASan+UBSan): every kernel against scalar on guarded
 # buffers, a fixed short time per target; the NEON builds (AArch64, ARMv7)
 # under qemu too.
@@ -285,7 +297,7 @@ stage_fuzz() {
   fi
 }
 
-STAGES="bare targets tsan gcc fallback asan noavx2 arm64 armv7 consumers jvm fuzz"
+STAGES="bare targets tsan gcc fallback asan noavx2 arm64 armv7 consumers jvm node fuzz"
 for s in $STAGES; do
   if [ -n "$ONLY" ] && [ "$ONLY" != "$s" ]; then continue; fi
   mkdir -p "$OUT"
