@@ -537,8 +537,11 @@ static void ut_ref_bytes(const unsigned char *s, size_t n, int mask, ut_e8 *e)
         ref_latin1_to_utf16(s, n, ut_x_fl16);
     }
     if (mask & UT_F_WTF8) {
-        e->wv = ref_validate_wtf8(s, n);
+        /* the reference validates and converts in one body: its validation is
+           the conversion's status and read */
         e->wd = ref_wtf8_to_utf16(s, n, ut_x_w16);
+        e->wv = e->wd;
+        e->wv.written = 0;
     }
     if (mask & UT_F_MUTF8)
         e->md = ref_mutf8_to_utf16(s, n, ut_x_m16);

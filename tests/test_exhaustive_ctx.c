@@ -79,7 +79,10 @@ START_TEST(exc_code_points)
     unsigned k;
     ut_select(_i);
     for (cp = start; cp <= 0x10FFFF; cp += stride) {
-        int mask = cp < 0x800 || cp % 16 == 0 ? EXC_MORE : EXC_BASIC;
+        /* the inspections for every value (its width and length), the WTF-8
+           and modified UTF-8 functions for every 4th */
+        int mask = (cp < 0x800 || cp % 16 == 0 ? EXC_MORE : EXC_BASIC) | UT_F_INSPECT |
+                   (cp % 4 == 1 ? UT_F_WTF8 | UT_F_MUTF8 : 0);
         if (cp >= 0xD800 && cp <= 0xDFFF)
             continue;
         n8 = ref_encode_utf8(cp, u8);
@@ -139,7 +142,8 @@ START_TEST(exc_utf8_2_bytes)
         b[0] = (unsigned char)(x >> 8);
         b[1] = (unsigned char)x;
         for (j = 0; j < per; j++)
-            ut_check_bytes_ctx(b, 2, UT_F_VALIDATE | UT_F_LOSSY,
+            ut_check_bytes_ctx(b, 2,
+                               UT_F_VALIDATE | UT_F_LOSSY | (j % 2 ? UT_F_INSPECT : UT_F_WTF8),
                                exc_offset_ctx(h, x / stride, j, per));
         ut_check_bytes_ctx(b, 2, UT_F_ALL, ut_ctx_hash(ut_hash(h), UT_CTX_AUTO));
         count++;
@@ -163,7 +167,10 @@ START_TEST(exc_utf8_3_bytes)
         b[0] = (unsigned char)(x >> 16);
         b[1] = (unsigned char)(x >> 8);
         b[2] = (unsigned char)x;
-        ut_check_bytes_ctx(b, 3, count % 4 ? UT_F_VALIDATE | UT_F_LOSSY : EXC_BASIC | UT_F_LENGTHS,
+        ut_check_bytes_ctx(b, 3,
+                           count % 4
+                               ? UT_F_VALIDATE | UT_F_LOSSY
+                               : EXC_BASIC | UT_F_LENGTHS | UT_F_WTF8 | UT_F_MUTF8 | UT_F_INSPECT,
                            ut_ctx_hash(ut_hash(x), UT_CTX_AUTO));
         count++;
     }
@@ -222,8 +229,10 @@ START_TEST(exc_utf16_units)
     for (u = start; u < 0x10000; u += stride) {
         uint64_t h = ut_hash(u);
         b[0] = (uint16_t)u;
+        /* the inspection at every lane offset; WTF-8 at every other */
         for (j = 0; j < per; j++)
-            ut_check_units_ctx(b, 1, UT_F_VALIDATE | UT_F_LOSSY,
+            ut_check_units_ctx(b, 1,
+                               UT_F_VALIDATE | UT_F_LOSSY | UT_F_INSPECT | (j % 2 ? UT_F_WTF8 : 0),
                                exc_offset_ctx(h, u / stride, j, per));
         ut_check_units_ctx(b, 1, UT_F_ALL, ut_ctx_hash(ut_hash(h), UT_CTX_AUTO));
         for (j = 0; j < 4; j++) {
@@ -261,10 +270,11 @@ START_TEST(exc_utf16_pairs)
         uint64_t hh = ut_hash(x);
         b[0] = h;
         b[1] = l;
-        ut_check_units_ctx(b, 2, EXC_BASIC | UT_F_LENGTHS, ut_ctx_hash(hh, UT_CTX_AUTO));
+        ut_check_units_ctx(b, 2, EXC_BASIC | UT_F_LENGTHS | UT_F_WTF8 | UT_F_INSPECT,
+                           ut_ctx_hash(hh, UT_CTX_AUTO));
         b[0] = l;
         b[1] = h;
-        ut_check_units_ctx(b, 2, EXC_BASIC | UT_F_WELLFORMED,
+        ut_check_units_ctx(b, 2, EXC_BASIC | UT_F_WELLFORMED | UT_F_WTF8 | UT_F_MUTF8,
                            ut_ctx_hash(ut_hash(hh), UT_CTX_AUTO));
         if (count % 16 == 0) {
             b[0] = 0x61;

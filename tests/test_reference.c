@@ -170,201 +170,7 @@ END_TEST
 /* 0.2 additions: every rule of API.md's "Additions for 0.2", by hand        */
 /* ------------------------------------------------------------------------ */
 
-#define U(...)  { __VA_ARGS__ }, sizeof((uint16_t[]){ __VA_ARGS__ }) / 2
-#define B(x)    x, sizeof(x) - 1
-#define NOUNITS { 0 }, 0
-
-typedef struct ref_enc_vec {
-    uint16_t in[6];
-    size_t n;
-    const char *out;
-    size_t nout;
-} ref_enc_vec;
-
-/* UTF-16 -> WTF-8, hand-encoded (Table 3-6 bit layout). */
-static const ref_enc_vec ref_wtf8_enc[] = {
-    { NOUNITS, B("") },
-    { U(0x0000), B("\x00") },
-    { U(0x007F), B("\x7F") },
-    { U(0x0080), B("\xC2\x80") },
-    { U(0x07FF), B("\xDF\xBF") },
-    { U(0x0800), B("\xE0\xA0\x80") },
-    { U(0xFFFF), B("\xEF\xBF\xBF") },
-    { U(0xD800), B("\xED\xA0\x80") },                                 /* lone high */
-    { U(0xDBFF), B("\xED\xAF\xBF") },                                 /* lone high */
-    { U(0xDC00), B("\xED\xB0\x80") },                                 /* lone low */
-    { U(0xDFFF), B("\xED\xBF\xBF") },                                 /* lone low */
-    { U(0xD83D, 0xDE00), B("\xF0\x9F\x98\x80") },                     /* pair: 4 bytes */
-    { U(0xD800, 0xDC00), B("\xF0\x90\x80\x80") },                     /* U+10000 */
-    { U(0xDBFF, 0xDFFF), B("\xF4\x8F\xBF\xBF") },                     /* U+10FFFF */
-    { U(0xDE00, 0xD83D), B("\xED\xB8\x80\xED\xA0\xBD") },             /* reversed: two lone */
-    { U(0x0041, 0xD800, 0x0042), B("\x41\xED\xA0\x80\x42") },         /* lone high in text */
-    { U(0xD800, 0xD800, 0xDC00), B("\xED\xA0\x80\xF0\x90\x80\x80") }, /* lone, then pair */
-    { U(0xD83D, 0xDE00, 0xDC00), B("\xF0\x9F\x98\x80\xED\xB0\x80") }, /* pair, then lone */
-};
-
-/* UTF-16 -> modified UTF-8 (DataOutput.writeUTF's three forms). */
-static const ref_enc_vec ref_mutf8_enc[] = {
-    { NOUNITS, B("") },
-    { U(0x0000), B("\xC0\x80") },
-    { U(0x0001), B("\x01") },
-    { U(0x007F), B("\x7F") },
-    { U(0x0080), B("\xC2\x80") },
-    { U(0x07FF), B("\xDF\xBF") },
-    { U(0x0800), B("\xE0\xA0\x80") },
-    { U(0xFFFF), B("\xEF\xBF\xBF") },
-    { U(0xD800), B("\xED\xA0\x80") },
-    { U(0xDC00), B("\xED\xB0\x80") },
-    { U(0xD83D, 0xDE00), B("\xED\xA0\xBD\xED\xB8\x80") }, /* a pair: two 3-byte sequences */
-    { U(0x0041, 0x0000, 0x0042), B("\x41\xC0\x80\x42") },
-    { U(0x0000, 0x0000), B("\xC0\x80\xC0\x80") },
-};
-
-typedef struct ref_dec_vec {
-    const char *in;
-    size_t n;
-    unilane_status status;
-    size_t read;
-    uint16_t out[6];
-    size_t nout;
-} ref_dec_vec;
-
-/* WTF-8 validation and decoding. */
-static const ref_dec_vec ref_wtf8_dec[] = {
-    { B(""), UNILANE_OK, 0, NOUNITS },
-    { B("\xED\xA0\x80"), UNILANE_OK, 3, U(0xD800) },                     /* lone high */
-    { B("\xED\xB0\x80"), UNILANE_OK, 3, U(0xDC00) },                     /* lone low */
-    { B("\xED\xBF\xBF"), UNILANE_OK, 3, U(0xDFFF) },                     /* lone low */
-    { B("\xED\x9F\xBF"), UNILANE_OK, 3, U(0xD7FF) },                     /* plain UTF-8 */
-    { B("\xF0\x9F\x98\x80"), UNILANE_OK, 4, U(0xD83D, 0xDE00) },         /* pair */
-    { B("\xED\xB0\x80\xED\xA0\x80"), UNILANE_OK, 6, U(0xDC00, 0xD800) }, /* low, high */
-    { B("\xED\xA0\x80\xED\xA0\x80"), UNILANE_OK, 6, U(0xD800, 0xD800) }, /* high, high */
-    { B("\xED\xA0\x80\x41\xED\xB0\x80"), UNILANE_OK, 7, U(0xD800, 0x41, 0xDC00) },
-    { B("\xED\xA0\x80\xF0\x90\x80\x80"), UNILANE_OK, 7, U(0xD800, 0xD800, 0xDC00) },
-    { B("\xED\xA0\x80\xED\x9F\xBF"), UNILANE_OK, 6, U(0xD800, 0xD7FF) },
-    /* high + low as two sequences: SURROGATE at the low's first byte */
-    { B("\xED\xA0\x80\xED\xB0\x80"), UNILANE_SURROGATE, 3, U(0xD800) },
-    { B("\xED\xAF\xBF\xED\xBF\xBF"), UNILANE_SURROGATE, 3, U(0xDBFF) },
-    { B("\x41\xED\xA0\xBD\xED\xB8\x80"), UNILANE_SURROGATE, 4, U(0x41, 0xD83D) },
-    /* cut off: TOO_SHORT, also right after a high surrogate */
-    { B("\xED"), UNILANE_TOO_SHORT, 0, NOUNITS },
-    { B("\xED\xA0"), UNILANE_TOO_SHORT, 0, NOUNITS },
-    { B("\xED\xB0"), UNILANE_TOO_SHORT, 0, NOUNITS },
-    { B("\xED\xA0\x41"), UNILANE_TOO_SHORT, 0, NOUNITS },
-    { B("\xED\xA0\xC0"), UNILANE_TOO_SHORT, 0, NOUNITS },
-    { B("\xED\xA0\x80\xED\xB0"), UNILANE_TOO_SHORT, 3, U(0xD800) },
-    { B("\xED\xA0\x80\xED\xB0\x41"), UNILANE_TOO_SHORT, 3, U(0xD800) },
-    { B("\xED\xA0\x80\xED"), UNILANE_TOO_SHORT, 3, U(0xD800) },
-    /* the other errors are validate_utf8's */
-    { B("\xC0\x80"), UNILANE_OVERLONG, 0, NOUNITS },
-    { B("\xE0\x80\x80"), UNILANE_OVERLONG, 0, NOUNITS },
-    { B("\xF0\x8F\xBF\xBF"), UNILANE_OVERLONG, 0, NOUNITS },
-    { B("\xF4\x90\x80\x80"), UNILANE_TOO_LARGE, 0, NOUNITS },
-    { B("\xF5\x80\x80\x80"), UNILANE_TOO_LARGE, 0, NOUNITS },
-    { B("\x80"), UNILANE_TOO_LONG, 0, NOUNITS },
-    { B("\x41\xBF"), UNILANE_TOO_LONG, 1, U(0x41) },
-    { B("\xF0"), UNILANE_TOO_SHORT, 0, NOUNITS },
-    { B("\xF8"), UNILANE_HEADER_BITS, 0, NOUNITS },
-    { B("\xC3\xA9\xFF"), UNILANE_HEADER_BITS, 2, U(0xE9) },
-};
-
-/* Modified UTF-8 decoding (DataInput.readUTF). */
-static const ref_dec_vec ref_mutf8_dec[] = {
-    { B(""), UNILANE_OK, 0, NOUNITS },
-    { B("\xC0\x80"), UNILANE_OK, 2, U(0x0000) },
-    { B("\x00"), UNILANE_OK, 1, U(0x0000) },
-    { B("\xE0\x80\x80"), UNILANE_OK, 3, U(0x0000) }, /* overlongs accepted */
-    { B("\xC1\xBF"), UNILANE_OK, 2, U(0x007F) },
-    { B("\xE0\x9F\xBF"), UNILANE_OK, 3, U(0x07FF) },
-    { B("\xC2\x80"), UNILANE_OK, 2, U(0x0080) },
-    { B("\xDF\xBF"), UNILANE_OK, 2, U(0x07FF) },
-    { B("\xE0\xA0\x80"), UNILANE_OK, 3, U(0x0800) },
-    { B("\xEF\xBF\xBF"), UNILANE_OK, 3, U(0xFFFF) },
-    { B("\xED\xA0\x80"), UNILANE_OK, 3, U(0xD800) }, /* surrogates accepted */
-    { B("\xED\xA0\xBD\xED\xB8\x80"), UNILANE_OK, 6, U(0xD83D, 0xDE00) },
-    { B("\x41\xC0\x80\x42"), UNILANE_OK, 4, U(0x41, 0x0000, 0x42) },
-    { B("\xF0\x9F\x98\x80"), UNILANE_HEADER_BITS, 0, NOUNITS }, /* 4-byte UTF-8 */
-    { B("\x41\xF0"), UNILANE_HEADER_BITS, 1, U(0x41) },
-    { B("\xF8"), UNILANE_HEADER_BITS, 0, NOUNITS },
-    { B("\xFF"), UNILANE_HEADER_BITS, 0, NOUNITS },
-    { B("\x80"), UNILANE_TOO_LONG, 0, NOUNITS },
-    { B("\x41\xBF"), UNILANE_TOO_LONG, 1, U(0x41) },
-    { B("\xC2\x80\x80"), UNILANE_TOO_LONG, 2, U(0x80) },
-    { B("\xC2"), UNILANE_TOO_SHORT, 0, NOUNITS },
-    { B("\xC0"), UNILANE_TOO_SHORT, 0, NOUNITS },
-    { B("\xC0\xC0"), UNILANE_TOO_SHORT, 0, NOUNITS },
-    { B("\xC2\x41"), UNILANE_TOO_SHORT, 0, NOUNITS },
-    { B("\xE1\x80"), UNILANE_TOO_SHORT, 0, NOUNITS },
-    { B("\xE1\x80\x41"), UNILANE_TOO_SHORT, 0, NOUNITS },
-    { B("\xE1\x41\x80"), UNILANE_TOO_SHORT, 0, NOUNITS },
-    { B("\x41\xEF\xBF"), UNILANE_TOO_SHORT, 1, U(0x41) },
-};
-
-typedef struct ref_i8_vec {
-    const char *in;
-    size_t n;
-    int lossy;
-    unilane_status status;
-    size_t read, len16;
-    unilane_width width;
-} ref_i8_vec;
-
-static const ref_i8_vec ref_i8[] = {
-    { B(""), 0, UNILANE_OK, 0, 0, UNILANE_WIDTH_ASCII },
-    { B(""), 1, UNILANE_OK, 0, 0, UNILANE_WIDTH_ASCII },
-    { B("\x7F"), 0, UNILANE_OK, 1, 1, UNILANE_WIDTH_ASCII },              /* U+007F */
-    { B("\xC2\x80"), 0, UNILANE_OK, 2, 1, UNILANE_WIDTH_LATIN1 },         /* U+0080 */
-    { B("\xC3\xBF"), 0, UNILANE_OK, 2, 1, UNILANE_WIDTH_LATIN1 },         /* U+00FF */
-    { B("\xC4\x80"), 0, UNILANE_OK, 2, 1, UNILANE_WIDTH_BMP },            /* U+0100 */
-    { B("\xEF\xBF\xBF"), 0, UNILANE_OK, 3, 1, UNILANE_WIDTH_BMP },        /* U+FFFF */
-    { B("\xF0\x90\x80\x80"), 0, UNILANE_OK, 4, 2, UNILANE_WIDTH_ASTRAL }, /* U+10000 */
-    { B("\xEF\xBF\xBD"), 1, UNILANE_OK, 3, 1, UNILANE_WIDTH_BMP },        /* a real U+FFFD */
-    { B("\x41\xC3\xA9\xF0\x9F\x98\x80"), 0, UNILANE_OK, 7, 4, UNILANE_WIDTH_ASTRAL },
-    /* strict describes the valid prefix; lossy the whole output, U+FFFD is BMP */
-    { B("\x41\xC3\xA9\x80\xF0\x9F\x98\x80"), 0, UNILANE_TOO_LONG, 3, 2, UNILANE_WIDTH_LATIN1 },
-    { B("\x41\xC3\xA9\x80\xF0\x9F\x98\x80"), 1, UNILANE_TOO_LONG, 3, 5, UNILANE_WIDTH_ASTRAL },
-    { B("\x41\x80"), 0, UNILANE_TOO_LONG, 1, 1, UNILANE_WIDTH_ASCII },
-    { B("\x41\x80"), 1, UNILANE_TOO_LONG, 1, 2, UNILANE_WIDTH_BMP },
-    { B("\xC3\xA9\xED\xA0\x80"), 0, UNILANE_SURROGATE, 2, 1, UNILANE_WIDTH_LATIN1 },
-    { B("\xC3\xA9\xED\xA0\x80"), 1, UNILANE_SURROGATE, 2, 4, UNILANE_WIDTH_BMP },
-    { B("\xF0\x9F\x98"), 0, UNILANE_TOO_SHORT, 0, 0, UNILANE_WIDTH_ASCII },
-    { B("\xF0\x9F\x98"), 1, UNILANE_TOO_SHORT, 0, 1, UNILANE_WIDTH_BMP },
-    { B("\x61\xF1\x80\x80\xE1\x80\xC2\x62"), 1, UNILANE_TOO_SHORT, 1, 5, UNILANE_WIDTH_BMP },
-    { B("\xC0\x80\x41"), 1, UNILANE_OVERLONG, 0, 3, UNILANE_WIDTH_BMP },
-    { B("\xF8"), 0, UNILANE_HEADER_BITS, 0, 0, UNILANE_WIDTH_ASCII },
-    { B("\xC3\xA9\xF4\x90\x80\x80"), 1, UNILANE_TOO_LARGE, 2, 5, UNILANE_WIDTH_BMP },
-    /* the first error is named even when a later one is different */
-    { B("\x41\xC2\x41\x80"), 1, UNILANE_TOO_SHORT, 1, 4, UNILANE_WIDTH_BMP },
-};
-
-typedef struct ref_i16_vec {
-    uint16_t in[6];
-    size_t n;
-    unilane_status status;
-    size_t read, len8;
-    unilane_width width;
-} ref_i16_vec;
-
-static const ref_i16_vec ref_i16[] = {
-    { NOUNITS, UNILANE_OK, 0, 0, UNILANE_WIDTH_ASCII },
-    { U(0x007F), UNILANE_OK, 1, 1, UNILANE_WIDTH_ASCII },
-    { U(0x0080), UNILANE_OK, 1, 2, UNILANE_WIDTH_LATIN1 },
-    { U(0x00FF), UNILANE_OK, 1, 2, UNILANE_WIDTH_LATIN1 },
-    { U(0x0100), UNILANE_OK, 1, 2, UNILANE_WIDTH_BMP },
-    { U(0x07FF), UNILANE_OK, 1, 2, UNILANE_WIDTH_BMP },
-    { U(0x0800), UNILANE_OK, 1, 3, UNILANE_WIDTH_BMP },
-    { U(0xFFFF), UNILANE_OK, 1, 3, UNILANE_WIDTH_BMP },
-    { U(0xD800, 0xDC00), UNILANE_OK, 2, 4, UNILANE_WIDTH_ASTRAL },
-    { U(0x0041, 0x00E9), UNILANE_OK, 2, 3, UNILANE_WIDTH_LATIN1 },
-    /* an unpaired surrogate counts as BMP, 3 bytes; the whole input is described */
-    { U(0xD800), UNILANE_SURROGATE, 0, 3, UNILANE_WIDTH_BMP },
-    { U(0xDFFF), UNILANE_SURROGATE, 0, 3, UNILANE_WIDTH_BMP },
-    { U(0x0041, 0xDC00), UNILANE_SURROGATE, 1, 4, UNILANE_WIDTH_BMP },
-    { U(0x00E9, 0xD800), UNILANE_SURROGATE, 1, 5, UNILANE_WIDTH_BMP },
-    { U(0xDE00, 0xD83D), UNILANE_SURROGATE, 0, 6, UNILANE_WIDTH_BMP },
-    { U(0xD800, 0x0041, 0xD83D, 0xDE00), UNILANE_SURROGATE, 0, 8, UNILANE_WIDTH_ASTRAL },
-    { U(0xD83D, 0xDE00, 0xDC00), UNILANE_SURROGATE, 2, 7, UNILANE_WIDTH_ASTRAL },
-};
+#include "literals02.h"
 
 START_TEST(ref_wtf8_literals)
 {
@@ -373,8 +179,8 @@ START_TEST(ref_wtf8_literals)
     size_t v, n;
     unilane_result r;
     ut_select_ref();
-    for (v = 0; v < sizeof ref_wtf8_enc / sizeof ref_wtf8_enc[0]; v++) {
-        const ref_enc_vec *t = &ref_wtf8_enc[v];
+    for (v = 0; v < sizeof lit_wtf8_enc / sizeof lit_wtf8_enc[0]; v++) {
+        const lit_enc_vec *t = &lit_wtf8_enc[v];
         n = ref_utf16_to_wtf8(t->in, t->n, o8);
         UT_CHECK(n == t->nout && memcmp(o8, t->out, n) == 0, "wtf8 encode %s: %s, expected %s",
                  ut_hex16(t->in, t->n), ut_hex8(o8, n), ut_hex8(t->out, t->nout));
@@ -384,8 +190,8 @@ START_TEST(ref_wtf8_literals)
                      memcmp(o16, t->in, t->n * 2) == 0,
                  "wtf8 decode %s: %s", ut_hex8(t->out, t->nout), ut_hex16(o16, r.written));
     }
-    for (v = 0; v < sizeof ref_wtf8_dec / sizeof ref_wtf8_dec[0]; v++) {
-        const ref_dec_vec *t = &ref_wtf8_dec[v];
+    for (v = 0; v < sizeof lit_wtf8_dec / sizeof lit_wtf8_dec[0]; v++) {
+        const lit_dec_vec *t = &lit_wtf8_dec[v];
         r = ref_validate_wtf8((const unsigned char *)t->in, t->n);
         UT_CHECK(r.status == t->status && r.read == t->read && r.written == 0,
                  "validate_wtf8(%s): %s at %zu, expected %s at %zu", ut_hex8(t->in, t->n),
@@ -408,8 +214,8 @@ START_TEST(ref_mutf8_literals)
     size_t v, n;
     unilane_result r;
     ut_select_ref();
-    for (v = 0; v < sizeof ref_mutf8_enc / sizeof ref_mutf8_enc[0]; v++) {
-        const ref_enc_vec *t = &ref_mutf8_enc[v];
+    for (v = 0; v < sizeof lit_mutf8_enc / sizeof lit_mutf8_enc[0]; v++) {
+        const lit_enc_vec *t = &lit_mutf8_enc[v];
         n = ref_utf16_to_mutf8(t->in, t->n, o8);
         UT_CHECK(n == t->nout && memcmp(o8, t->out, n) == 0, "mutf8 encode %s: %s, expected %s",
                  ut_hex16(t->in, t->n), ut_hex8(o8, n), ut_hex8(t->out, t->nout));
@@ -421,8 +227,8 @@ START_TEST(ref_mutf8_literals)
                      memcmp(o16, t->in, t->n * 2) == 0,
                  "mutf8 decode %s: %s", ut_hex8(t->out, t->nout), ut_hex16(o16, r.written));
     }
-    for (v = 0; v < sizeof ref_mutf8_dec / sizeof ref_mutf8_dec[0]; v++) {
-        const ref_dec_vec *t = &ref_mutf8_dec[v];
+    for (v = 0; v < sizeof lit_mutf8_dec / sizeof lit_mutf8_dec[0]; v++) {
+        const lit_dec_vec *t = &lit_mutf8_dec[v];
         r = ref_mutf8_to_utf16((const unsigned char *)t->in, t->n, o16);
         UT_CHECK(r.status == t->status && r.read == t->read && r.written == t->nout &&
                      memcmp(o16, t->out, t->nout * 2) == 0,
@@ -438,8 +244,8 @@ START_TEST(ref_inspect_literals)
 {
     size_t v;
     ut_select_ref();
-    for (v = 0; v < sizeof ref_i8 / sizeof ref_i8[0]; v++) {
-        const ref_i8_vec *t = &ref_i8[v];
+    for (v = 0; v < sizeof lit_i8 / sizeof lit_i8[0]; v++) {
+        const lit_i8_vec *t = &lit_i8[v];
         unilane_utf8_info i = ref_utf8_inspect((const unsigned char *)t->in, t->n, t->lossy);
         UT_CHECK(i.status == t->status && i.read == t->read && i.utf16_length == t->len16 &&
                      i.width == t->width,
@@ -448,8 +254,8 @@ START_TEST(ref_inspect_literals)
                  i.read, i.utf16_length, (int)i.width, unilane_status_string(t->status), t->read,
                  t->len16, (int)t->width);
     }
-    for (v = 0; v < sizeof ref_i16 / sizeof ref_i16[0]; v++) {
-        const ref_i16_vec *t = &ref_i16[v];
+    for (v = 0; v < sizeof lit_i16 / sizeof lit_i16[0]; v++) {
+        const lit_i16_vec *t = &lit_i16[v];
         unilane_utf16_info i = ref_utf16_inspect(t->in, t->n);
         UT_CHECK(i.status == t->status && i.read == t->read && i.utf8_length == t->len8 &&
                      i.width == t->width,
@@ -464,30 +270,19 @@ END_TEST
 /* latin1_to_utf8_bounded at every capacity of two literal inputs. */
 START_TEST(ref_bounded_literals)
 {
-    static const struct {
-        size_t cap;
-        unilane_status status;
-        size_t read, written;
-    } abc[] = {
-        /* "A\xE9" "B" -> 41 C3 A9 42 */
-        { 0, UNILANE_OUTPUT_FULL, 0, 0 }, { 1, UNILANE_OUTPUT_FULL, 1, 1 },
-        { 2, UNILANE_OUTPUT_FULL, 1, 1 }, /* E9 needs 2 bytes: nothing of it is written */
-        { 3, UNILANE_OUTPUT_FULL, 2, 3 }, { 4, UNILANE_OK, 3, 4 },
-        { 5, UNILANE_OK, 3, 4 },          { 6, UNILANE_OK, 3, 4 },
-    };
     unsigned char o[16];
     size_t v;
     unilane_result r;
     ut_select_ref();
-    for (v = 0; v < sizeof abc / sizeof abc[0]; v++) {
+    for (v = 0; v < sizeof lit_bounded_abc / sizeof lit_bounded_abc[0]; v++) {
         memset(o, 0xEE, sizeof o);
         r = ref_latin1_to_utf8_bounded((const unsigned char *)"A\xE9"
                                                               "B",
-                                       3, o, abc[v].cap);
-        UT_CHECK(r.status == abc[v].status && r.read == abc[v].read &&
-                     r.written == abc[v].written && memcmp(o, "\x41\xC3\xA9\x42", r.written) == 0 &&
-                     o[r.written] == 0xEE,
-                 "bounded(41 E9 42, cap %zu): %s %zu %zu %s", abc[v].cap,
+                                       3, o, lit_bounded_abc[v].cap);
+        UT_CHECK(r.status == lit_bounded_abc[v].status && r.read == lit_bounded_abc[v].read &&
+                     r.written == lit_bounded_abc[v].written &&
+                     memcmp(o, "\x41\xC3\xA9\x42", r.written) == 0 && o[r.written] == 0xEE,
+                 "bounded(41 E9 42, cap %zu): %s %zu %zu %s", lit_bounded_abc[v].cap,
                  unilane_status_string(r.status), r.read, r.written, ut_hex8(o, r.written + 1));
     }
     r = ref_latin1_to_utf8_bounded((const unsigned char *)"", 0, o, 0);
