@@ -207,16 +207,16 @@ END_TEST
    whose first byte is a lead C0..FF (where the variants differ from UTF-8
    and from each other); of the others, whose result the 1- and 2-byte
    inputs already decide (an ASCII byte then two bytes; a stray
-   continuation byte, an error at 0 whatever follows), every 7th. */
+   continuation byte, an error at 0 whatever follows), every 31st. */
 START_TEST(ex_wtf8_mutf8_3_bytes)
 {
     unsigned char b[3];
     uint32_t x, stride = ex_stride();
     ut_select(_i);
     for (x = (uint32_t)_i % stride; x < 0x1000000;
-         x = x < 0xC00000 && x + 7 * stride >= 0xC00000
+         x = x < 0xC00000 && x + 31 * stride >= 0xC00000
                  ? 0xC00000 + (uint32_t)_i % stride
-                 : x + (x >= 0xC00000 ? stride : 7 * stride)) {
+                 : x + (x >= 0xC00000 ? stride : 31 * stride)) {
         b[0] = (unsigned char)(x >> 16);
         b[1] = (unsigned char)(x >> 8);
         b[2] = (unsigned char)x;
