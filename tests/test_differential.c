@@ -8,8 +8,12 @@
  * mixtures with ASCII runs switching on and off; mutations of valid text;
  * every lone surrogate at every index of a 64-unit buffer; surrogate pairs
  * and 2/3/4-byte UTF-8 sequences straddling every 16/32/64-byte boundary;
- * all 256 Latin-1 byte values in every lane. On failure: kernel, seed,
- * length, offsets and a hex dump.
+ * all 256 Latin-1 byte values in every lane. The 0.2 functions are among
+ * them (an inspection's width is compared through its first output bytes;
+ * latin1_to_utf8_bounded at capacities 2n, 3n/2 and n/2 + 1), with WTF-8
+ * and modified UTF-8 inputs (random, mutated, and lone surrogates, the
+ * forbidden high+low pair and C0 80 straddling every offset). On failure:
+ * kernel, seed, length, offsets and a hex dump.
  */
 #include <stdlib.h>
 

@@ -16,6 +16,12 @@
  * input or context of each family, the SIMD kernels all of them. Under a
  * small UNILANE_TEST_SCALE (emulation) the strides grow by 1/scale and the
  * every-offset sweeps take 2 offsets (1/7 of the 1024 contexts).
+ *
+ * The 0.2 functions: the inspections for every scalar value (one context
+ * each) and for every unit at every lane offset; WTF-8 at every other lane
+ * offset of the units and the 2-byte inputs; WTF-8, modified UTF-8 and the
+ * inspections for every 4th 3-byte input, every 4th scalar value, and the
+ * pairs; every function (UT_F_ALL) where the families above say so.
  */
 #include "checks.h"
 
