@@ -310,7 +310,7 @@ START_TEST(ref_round_trips)
     size_t k, n, m, j;
     unilane_result r;
     ut_select_ref();
-    for (x = 0; x < 0x10000; x++)
+    for (x = 0; x < 0x10000; x += ut_full() ? 1 : 7)
         for (j = 0; j <= 2 * sizeof nb / sizeof nb[0]; j++) {
             n = j == 0 ? 1 : 2;
             s[0] = (uint16_t)x;
