@@ -298,14 +298,22 @@ static size_t avx2_u8_f0_before(const unsigned char *s, size_t k)
  * are none after a chunk of the other kinds: they would start an
  * unfinished character, and those kinds need the bytes before them
  * finished). n is computed modulo 2^N (the total is not negative).
+ *
+ * With `width` (a constant too) it also keeps the bytewise maximum of what
+ * it passed, for the width of the text (gen_utf8_lead_cp): when valid, of
+ * all of s[lo .. len) into *pmx; when not, of s[lo .. i - 64) only (the
+ * last chunk before i may end with the first bytes of the character that
+ * is in error, and those must not count), so the caller adds the bytes of
+ * s[i - 64 .. ) that it keeps (when i > lo). The maximum of the latest
+ * non-ASCII chunk waits in `pend` until the next chunk passes.
  */
 AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, size_t *pi, int count,
-                               size_t *cnt)
+                               size_t *cnt, int width, __m256i *pmx)
 {
     /* i <= last: at least 64 bytes left */
     const size_t last = len - 64;
     size_t i = lo, n = 0, r;
-    __m256i prev_inc, e;
+    __m256i prev_inc, e, mx = _mm256_setzero_si256(), pend = _mm256_setzero_si256();
     {
         /* the first chunk, with nothing before it */
         __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
@@ -320,6 +328,8 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             if (count)
                 n -= avx2_u8_zero_units(a, AVX2_U8_BACK(a, _mm256_setzero_si256(), 3)) +
                      avx2_u8_zero_units(b, AVX2_U8_BACK(b, a, 3));
+            if (width)
+                pend = _mm256_max_epu8(a, b);
         }
         n += 64;
         i += 64;
@@ -334,6 +344,10 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(prev_inc)))
                 goto out;
             prev_inc = _mm256_setzero_si256();
+            if (width) {
+                mx = _mm256_max_epu8(mx, pend);
+                pend = _mm256_setzero_si256();
+            }
             do {
                 i += 64;
             } while (i <= last && _mm256_movemask_epi8(_mm256_or_si256(
@@ -359,6 +373,10 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
                      avx2_u8_zero_units(b, _mm256_loadu_si256((const __m256i *)(s + i + 29)));
         }
         prev_inc = avx2_u8_incomplete(b);
+        if (width) {
+            mx = _mm256_max_epu8(mx, pend);
+            pend = _mm256_max_epu8(a, b);
+        }
         i += 64;
     }
     /* 0 <= r < 64 bytes left; i >= lo + 64 */
@@ -380,9 +398,14 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
                                               (unsigned)(64 - r)) +
                                avx2_u8_units_from(b, 0)
                          : avx2_u8_units_from(b, (unsigned)(32 - r)));
+        if (width)
+            mx = _mm256_max_epu8(
+                mx, _mm256_max_epu8(b, _mm256_loadu_si256((const __m256i *)(s + len - 64))));
     }
     if (count)
         *cnt += n;
+    if (width)
+        *pmx = _mm256_max_epu8(mx, pend);
     return 1;
 out:
     if (count) {
@@ -390,6 +413,8 @@ out:
             n += avx2_u8_f0_before(s, i);
         *cnt += n;
     }
+    if (width)
+        *pmx = mx;
     *pi = i;
     return 0;
 }
@@ -433,7 +458,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_big(
 {
     const unsigned char *s = (const unsigned char *)src;
     size_t i, j;
-    if (avx2_u8_run(s, 0, len, &i, 0, NULL))
+    if (avx2_u8_run(s, 0, len, &i, 0, NULL, 0, NULL))
         return avx2_u8_ok(len, 0);
     j = gen_utf8_last_lead(s, 0, i);
     return gen_finish(unilane_scalar_validate_utf8(src + j, len - j), j, 0);
@@ -506,7 +531,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_big(cons
     const unsigned char *s = (const unsigned char *)src;
     size_t lo = 0, n = 0, i, j, e;
     for (;;) {
-        if (avx2_u8_run(s, lo, len, &i, 1, &n))
+        if (avx2_u8_run(s, lo, len, &i, 1, &n, 0, NULL))
             return n;
         /* s[lo .. i) is counted; the error is in a character that ends in
            s[i .. i + 64): the scalar kernel counts s[j .. e), then the
@@ -536,6 +561,128 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8_lossy(const char 
     return AVX2_U8_BY_LENGTH(len, unilane_scalar_utf16_length_from_utf8_lossy(src, len),
                              avx2_u8_length_lossy_small(src, len),
                              avx2_u8_length_lossy_big(src, len));
+}
+
+/* ------------------------------------------------------------------------ */
+/* utf8_inspect, utf8_inspect_lossy                                         */
+/* ------------------------------------------------------------------------ */
+
+/* The largest of the 32 bytes of v. */
+AVX2_U8_INLINE unsigned avx2_u8_hmax(__m256i v)
+{
+    __m128i m = _mm_max_epu8(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    m = _mm_max_epu8(m, _mm_srli_si128(m, 8));
+    m = _mm_max_epu8(m, _mm_srli_si128(m, 4));
+    m = _mm_max_epu8(m, _mm_srli_si128(m, 2));
+    m = _mm_max_epu8(m, _mm_srli_si128(m, 1));
+    return (unsigned)_mm_cvtsi128_si32(m) & 0xFF;
+}
+
+AVX2_U8_INLINE unsigned avx2_u8_umax(unsigned a, unsigned b)
+{
+    return a > b ? a : b;
+}
+
+/* The largest byte of s[k .. e). */
+static unsigned avx2_u8_max_bytes(const unsigned char *s, size_t k, size_t e)
+{
+    unsigned m = 0;
+    for (; k < e; k++)
+        m = s[k] > m ? s[k] : m;
+    return m;
+}
+
+AVX2_U8_INLINE unilane_utf8_info avx2_u8_info(unilane_status st, size_t read, size_t units,
+                                              unilane_width w)
+{
+    unilane_utf8_info r;
+    r.status = st;
+    r.read = read;
+    r.utf16_length = units;
+    r.width = w;
+    return r;
+}
+
+/*
+ * len >= 64: validation, the unit count and the width in one pass
+ * (avx2_u8_run with both `count` and `width`). At an error the scalar
+ * inspection takes over at the start of the character in error (as in
+ * avx2_u8_length_lossy_big): strict, for the rest of the input; lossy, for
+ * the window up to a resynchronisation point, after which the SIMD code
+ * resumes. The first window with an error names the first error (what is
+ * before it is valid), and the widths of the parts combine as their maximum.
+ */
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_big(const char *src,
+                                                                                  size_t len,
+                                                                                  int lossy)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    size_t lo = 0, n = 0, i, j, e, err = len;
+    unilane_status first = UNILANE_OK;
+    unilane_width wd = UNILANE_WIDTH_ASCII;
+    unsigned top = 0; /* largest byte of what the SIMD code passed */
+    __m256i mx;
+    for (;;) {
+        unilane_utf8_info t;
+        if (avx2_u8_run(s, lo, len, &i, 1, &n, 1, &mx)) {
+            top = avx2_u8_umax(top, avx2_u8_hmax(mx));
+            avx2_leave();
+            break;
+        }
+        j = gen_utf8_last_lead(s, lo, i);
+        n -= gen_utf8_units(s + j, i - j);
+        top = avx2_u8_umax(top, avx2_u8_hmax(mx));
+        if (i > lo)
+            top = avx2_u8_umax(top, avx2_u8_max_bytes(s, i - 64, j));
+        avx2_leave();
+        if (!lossy || len - i < 64 + 3 + 64)
+            e = len;
+        else
+            e = gen_utf8_resync(s, len, i + 64);
+        t = lossy ? unilane_scalar_utf8_inspect_lossy(src + j, e - j)
+                  : unilane_scalar_utf8_inspect(src + j, e - j);
+        n += t.utf16_length;
+        wd = gen_wider(wd, t.width);
+        if (first == UNILANE_OK && t.status != UNILANE_OK) {
+            first = t.status;
+            err = j + t.read;
+        }
+        if (e == len || !lossy)
+            break;
+        lo = e;
+    }
+    return avx2_u8_info(first, err, n, gen_wider(wd, gen_width(gen_utf8_lead_cp(top))));
+}
+/* AVX2_U8_SMALL_MIN <= len < 64: the two blocks of avx2_u8_small_check;
+   an input they do not pass is inspected by the scalar kernel. */
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_small(const char *src,
+                                                                                    size_t len,
+                                                                                    int lossy)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    size_t units;
+    unsigned top;
+    if (!avx2_u8_small_check(s, len, &units)) {
+        avx2_leave();
+        return lossy ? unilane_scalar_utf8_inspect_lossy(src, len)
+                     : unilane_scalar_utf8_inspect(src, len);
+    }
+    top = avx2_u8_hmax(_mm256_max_epu8(_mm256_loadu_si256((const __m256i *)s),
+                                       _mm256_loadu_si256((const __m256i *)(s + len - 32))));
+    avx2_leave();
+    return avx2_u8_info(UNILANE_OK, len, units, gen_width(gen_utf8_lead_cp(top)));
+}
+
+UNILANE_TARGET_AVX2 unilane_utf8_info unilane_avx2_utf8_inspect(const char *src, size_t len)
+{
+    return AVX2_U8_BY_LENGTH(len, unilane_scalar_utf8_inspect(src, len),
+                             avx2_u8_inspect_small(src, len, 0), avx2_u8_inspect_big(src, len, 0));
+}
+
+UNILANE_TARGET_AVX2 unilane_utf8_info unilane_avx2_utf8_inspect_lossy(const char *src, size_t len)
+{
+    return AVX2_U8_BY_LENGTH(len, unilane_scalar_utf8_inspect_lossy(src, len),
+                             avx2_u8_inspect_small(src, len, 1), avx2_u8_inspect_big(src, len, 1));
 }
 
 /* ------------------------------------------------------------------------ */

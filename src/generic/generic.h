@@ -144,6 +144,14 @@ static inline UNILANE_MAYBE_UNUSED unilane_width gen_width(uint32_t bits)
                             : UNILANE_WIDTH_ASTRAL;
 }
 
+/* The width of two texts one after the other: the wider of their widths
+   (the enum is ordered from narrow to wide). For kernels that combine the
+   width of their SIMD part with that of a scalar finisher's part. */
+static inline UNILANE_MAYBE_UNUSED unilane_width gen_wider(unilane_width a, unilane_width b)
+{
+    return a > b ? a : b;
+}
+
 /*
  * A SIMD kernel that hands the rest of its input to a scalar finisher at
  * src + read_off, dst + written_off turns the finisher's result into the
