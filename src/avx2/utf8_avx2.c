@@ -583,15 +583,6 @@ AVX2_U8_INLINE unsigned avx2_u8_umax(unsigned a, unsigned b)
     return a > b ? a : b;
 }
 
-/* The largest byte of s[k .. e). */
-static unsigned avx2_u8_max_bytes(const unsigned char *s, size_t k, size_t e)
-{
-    unsigned m = 0;
-    for (; k < e; k++)
-        m = s[k] > m ? s[k] : m;
-    return m;
-}
-
 AVX2_U8_INLINE unilane_utf8_info avx2_u8_info(unilane_status st, size_t read, size_t units,
                                               unilane_width w)
 {
@@ -633,7 +624,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_bi
         n -= gen_utf8_units(s + j, i - j);
         top = avx2_u8_umax(top, avx2_u8_hmax(mx));
         if (i > lo)
-            top = avx2_u8_umax(top, avx2_u8_max_bytes(s, i - 64, j));
+            top = avx2_u8_umax(top, gen_max_byte(s, i - 64, j));
         avx2_leave();
         if (!lossy || len - i < 64 + 3 + 64)
             e = len;

@@ -107,6 +107,16 @@ static inline UNILANE_MAYBE_UNUSED uint32_t gen_utf8_lead_cp(unsigned m)
     return 0x10000 | (uint32_t)(m & 0x07) << 18;
 }
 
+/* The largest byte of s[k .. e) (0 if empty), for the few bytes of a block
+   edge that a SIMD inspection keeps out of its vector maximum. */
+static inline UNILANE_MAYBE_UNUSED unsigned gen_max_byte(const unsigned char *s, size_t k, size_t e)
+{
+    unsigned m = 0;
+    for (; k < e; k++)
+        m = s[k] > m ? s[k] : m;
+    return m;
+}
+
 /*
  * UTF-16 units that s[0 .. n) counts for under the rule of
  * unilane_utf16_length_from_utf8: one for every byte outside 80..BF, one
