@@ -219,12 +219,17 @@ AVX2_U8_INLINE unilane_result avx2_u8_ok(size_t read, size_t written)
     return r;
 }
 
+/* The sum of the four 64-bit lanes of v. */
+AVX2_U8_INLINE size_t avx2_u8_hsum64(__m256i v)
+{
+    __m128i t = _mm_add_epi64(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    return (size_t)_mm_cvtsi128_si64(t) + (size_t)_mm_extract_epi64(t, 1);
+}
+
 /* Sum of the 32 unsigned bytes of v. */
 AVX2_U8_INLINE size_t avx2_u8_hsum(__m256i v)
 {
-    __m256i s = _mm256_sad_epu8(v, _mm256_setzero_si256());
-    __m128i t = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
-    return (size_t)_mm_cvtsi128_si64(t) + (size_t)_mm_extract_epi64(t, 1);
+    return avx2_u8_hsum64(_mm256_sad_epu8(v, _mm256_setzero_si256()));
 }
 
 /* UTF-16 units per byte by its high nibble (utf8_rules.h), per lane: the
@@ -247,32 +252,13 @@ AVX2_U8_INLINE size_t avx2_u8_units_from(__m256i v, unsigned sh)
     return (size_t)_mm_popcnt_u32(avx2_u8_starts(v) >> sh) + (size_t)_mm_popcnt_u32(f0 >> sh);
 }
 
-/*
- * The UTF-16 units of valid UTF-8: one per byte, minus one per
- * continuation byte x[k], plus one per 4-byte lead, which is counted at
- * its last byte x[k] (the one with x[k-3] >= 0xF0): so a byte adds one
- * unless it is a continuation byte with x[k-3] < 0xF0. For the 32 bytes
- * `in` and p3, the same bytes three positions back (as given to
- * avx2_u8_check_ctx), returns the number of those bytes (that add no
- * unit). Both masks are values
- * the check of the same bytes computes anyway (the BYTE2_HIGH lookup has
- * bit 7 exactly at continuation bytes; x - 0x70 saturated has bit 7 iff
- * x >= 0xF0), so after inlining this costs little vector work (no
- * shuffle) and one vpmovmskb; the popcount runs on the integer units.
- */
-AVX2_U8_INLINE size_t avx2_u8_zero_units(__m256i in, __m256i p3)
+/* acc plus the UTF-16 units of the 64 bytes a|b by the per-byte rule, in
+   four 64-bit lanes (psadbw of the byte counts, each at most 4). */
+AVX2_U8_INLINE __m256i avx2_u8_units_sad(__m256i acc, __m256i a, __m256i b)
 {
-    __m256i t3 =
-        _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)avx2_u8_byte2_high),
-                            _mm256_and_si256(_mm256_srli_epi16(in, 4), _mm256_set1_epi8(0x0F)));
-    return (size_t)_mm_popcnt_u32((uint32_t)_mm256_movemask_epi8(
-        _mm256_andnot_si256(_mm256_subs_epu8(p3, _mm256_set1_epi8(0x70)), t3)));
-}
-
-/* The number of bytes >= 0xF0 in s[k - 3 .. k) (k >= 3). */
-static size_t avx2_u8_f0_before(const unsigned char *s, size_t k)
-{
-    return (size_t)(s[k - 1] >= 0xF0) + (size_t)(s[k - 2] >= 0xF0) + (size_t)(s[k - 3] >= 0xF0);
+    return _mm256_add_epi64(
+        acc, _mm256_sad_epu8(_mm256_add_epi8(avx2_u8_units_of(a), avx2_u8_units_of(b)),
+                             _mm256_setzero_si256()));
 }
 
 /*
@@ -290,22 +276,20 @@ static size_t avx2_u8_f0_before(const unsigned char *s, size_t k)
  *
  * With `count` (a constant after inlining; without it the counting is dead
  * code) it also adds the UTF-16 units of s[lo .. i) (or of s[lo .. len)
- * when valid) to *cnt, from what the checks compute anyway: ASCII runs
- * count from how far they advance, chunks with 1- and 2-byte characters by
- * their character starts, fully checked chunks as 64 minus
- * avx2_u8_zero_units. As that counts a 4-byte lead at its last byte, the
- * bytes >= 0xF0 among the 3 before i are added where it stops at i (there
- * are none after a chunk of the other kinds: they would start an
- * unfinished character, and those kinds need the bytes before them
- * finished). n is computed modulo 2^N (the total is not negative).
+ * when valid) to *cnt by the per-byte rule of utf16_length_from_utf8, from
+ * what the checks compute anyway: ASCII runs count from how far they
+ * advance, chunks with 1- and 2-byte characters by their character starts
+ * (the mask avx2_u8_check2 makes), fully checked chunks by the unit table
+ * (its pshufb index is the check's), summed per chunk with one psadbw into
+ * 64-bit lanes. The caller takes off the units of a character cut off at
+ * i. n is computed modulo 2^N (the total is not negative).
  *
- * With `width` (a constant too) it also keeps the bytewise maximum of what
- * it passed, for the width of the text (gen_utf8_lead_cp): when valid, of
- * all of s[lo .. len) into *pmx; when not, of s[lo .. i - 64) only (the
- * last chunk before i may end with the first bytes of the character that
- * is in error, and those must not count), so the caller adds the bytes of
- * s[i - 64 .. ) that it keeps (when i > lo). The maximum of the latest
- * non-ASCII chunk waits in `pend` until the next chunk passes.
+ * With `width` (a constant too) it also keeps in *pmx the bytewise maximum
+ * of s[lo .. i) (of s[lo .. len) when valid), for the width of the text
+ * (gen_utf8_lead_cp): the max of the two halves is the one the test for
+ * bytes >= 0xE0 takes anyway. When s[lo .. i) ends inside a character,
+ * that character's bytes are in it too: the caller must then not use it
+ * (the character may be the one in error).
  */
 AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, size_t *pi, int count,
                                size_t *cnt, int width, __m256i *pmx)
@@ -313,25 +297,25 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
     /* i <= last: at least 64 bytes left */
     const size_t last = len - 64;
     size_t i = lo, n = 0, r;
-    __m256i prev_inc, e, mx = _mm256_setzero_si256(), pend = _mm256_setzero_si256();
+    __m256i prev_inc, e, mx = _mm256_setzero_si256(), acc = _mm256_setzero_si256();
     {
         /* the first chunk, with nothing before it */
         __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
         __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
         if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
             prev_inc = _mm256_setzero_si256();
+            if (count)
+                n += 64;
         } else {
             e = avx2_u8_check_fresh(a, b);
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
             prev_inc = avx2_u8_incomplete(b);
             if (count)
-                n -= avx2_u8_zero_units(a, AVX2_U8_BACK(a, _mm256_setzero_si256(), 3)) +
-                     avx2_u8_zero_units(b, AVX2_U8_BACK(b, a, 3));
+                acc = avx2_u8_units_sad(acc, a, b);
             if (width)
-                pend = _mm256_max_epu8(a, b);
+                mx = _mm256_max_epu8(a, b);
         }
-        n += 64;
         i += 64;
     }
     while (i <= last) {
@@ -344,10 +328,6 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(prev_inc)))
                 goto out;
             prev_inc = _mm256_setzero_si256();
-            if (width) {
-                mx = _mm256_max_epu8(mx, pend);
-                pend = _mm256_setzero_si256();
-            }
             do {
                 i += 64;
             } while (i <= last && _mm256_movemask_epi8(_mm256_or_si256(
@@ -369,14 +349,11 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
             if (count)
-                n += 64 - avx2_u8_zero_units(a, _mm256_loadu_si256((const __m256i *)(s + i - 3))) -
-                     avx2_u8_zero_units(b, _mm256_loadu_si256((const __m256i *)(s + i + 29)));
+                acc = avx2_u8_units_sad(acc, a, b);
         }
         prev_inc = avx2_u8_incomplete(b);
-        if (width) {
-            mx = _mm256_max_epu8(mx, pend);
-            pend = _mm256_max_epu8(a, b);
-        }
+        if (width)
+            mx = _mm256_max_epu8(mx, _mm256_max_epu8(a, b));
         i += 64;
     }
     /* 0 <= r < 64 bytes left; i >= lo + 64 */
@@ -393,8 +370,7 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             goto out;
         /* units of the last r bytes, the bytes of the overlap left out */
         if (count)
-            n += avx2_u8_f0_before(s, i) +
-                 (r > 32 ? avx2_u8_units_from(_mm256_loadu_si256((const __m256i *)(s + len - 64)),
+            n += (r > 32 ? avx2_u8_units_from(_mm256_loadu_si256((const __m256i *)(s + len - 64)),
                                               (unsigned)(64 - r)) +
                                avx2_u8_units_from(b, 0)
                          : avx2_u8_units_from(b, (unsigned)(32 - r)));
@@ -403,16 +379,13 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
                 mx, _mm256_max_epu8(b, _mm256_loadu_si256((const __m256i *)(s + len - 64))));
     }
     if (count)
-        *cnt += n;
+        *cnt += n + avx2_u8_hsum64(acc);
     if (width)
-        *pmx = _mm256_max_epu8(mx, pend);
+        *pmx = mx;
     return 1;
 out:
-    if (count) {
-        if (i > lo)
-            n += avx2_u8_f0_before(s, i);
-        *cnt += n;
-    }
+    if (count)
+        *cnt += n + avx2_u8_hsum64(acc);
     if (width)
         *pmx = mx;
     *pi = i;
@@ -583,6 +556,15 @@ AVX2_U8_INLINE unsigned avx2_u8_umax(unsigned a, unsigned b)
     return a > b ? a : b;
 }
 
+/* The largest byte of s[k .. e). */
+static UNILANE_TARGET_AVX2 unsigned avx2_u8_max_of(const unsigned char *s, size_t k, size_t e)
+{
+    __m256i m = _mm256_setzero_si256();
+    for (; e - k >= 32; k += 32)
+        m = _mm256_max_epu8(m, _mm256_loadu_si256((const __m256i *)(s + k)));
+    return avx2_u8_umax(avx2_u8_hmax(m), gen_max_byte(s, k, e));
+}
+
 AVX2_U8_INLINE unilane_utf8_info avx2_u8_info(unilane_status st, size_t read, size_t units,
                                               unilane_width w)
 {
@@ -622,9 +604,8 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_bi
         }
         j = gen_utf8_last_lead(s, lo, i);
         n -= gen_utf8_units(s + j, i - j);
-        top = avx2_u8_umax(top, avx2_u8_hmax(mx));
-        if (i > lo)
-            top = avx2_u8_umax(top, gen_max_byte(s, i - 64, j));
+        /* a character cut off at i is in mx: then s[lo .. j) again */
+        top = avx2_u8_umax(top, j == i ? avx2_u8_hmax(mx) : avx2_u8_max_of(s, lo, j));
         avx2_leave();
         if (!lossy || len - i < 64 + 3 + 64)
             e = len;
