@@ -16,7 +16,6 @@
 #  define unilane_neon_utf16_to_mutf8          unilane_scalar_utf16_to_mutf8
 #  define unilane_neon_mutf8_length_from_utf16 unilane_scalar_mutf8_length_from_utf16
 #  define unilane_neon_mutf8_to_utf16          unilane_scalar_mutf8_to_utf16
-#  define unilane_neon_utf16_inspect           unilane_scalar_utf16_inspect
 
 /*
  * Thresholds (scalar_below, impl.h), from instruction counts per call of
