@@ -223,13 +223,10 @@ unilane_avx2_latin1_to_utf8_bounded(const char *src, size_t len, char *dst, size
     size_t i = 0, w = 0;
     for (;;) {
         __m256i b;
-        if ((cap - w) / 2 >= len - i) {
-            unilane_result r;
-            r.status = UNILANE_OK;
-            r.read = len;
-            r.written = w + unilane_avx2_latin1_to_utf8(src + i, len - i, dst + w);
+        if ((cap - w) / 2 >= len - i) { /* the rest fits */
+            w += unilane_avx2_latin1_to_utf8(src + i, len - i, dst + w);
             avx2_leave();
-            return r;
+            return gen_result(UNILANE_OK, len, w);
         }
         if (len - i < 40 || cap - w < 80) {
             avx2_leave();

@@ -283,13 +283,9 @@ unilane_result unilane_neon_latin1_to_utf8_bounded(const char *src, size_t len, 
                two = vld1q_u8(neon_l1_k[2]);
     for (;;) {
         uint8x16_t v;
-        if ((cap - w) / 2 >= len - i) {
-            unilane_result r;
-            r.status = UNILANE_OK;
-            r.read = len;
-            r.written = w + unilane_neon_latin1_to_utf8(src + i, len - i, dst + w);
-            return r;
-        }
+        if ((cap - w) / 2 >= len - i) /* the rest fits */
+            return gen_result(UNILANE_OK, len,
+                              w + unilane_neon_latin1_to_utf8(src + i, len - i, dst + w));
         if (len - i < 24 || cap - w < 48)
             break;
         v = vld1q_u8(s + i);
