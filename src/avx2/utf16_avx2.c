@@ -506,6 +506,13 @@ typedef struct avx2_u16_insp {
     size_t from;             /* len if there is no finisher's part                   */
 } avx2_u16_insp;
 
+/* Keeps the first of the places an unpaired surrogate may be. */
+static inline void avx2_u16_first_bad(size_t *err, size_t len, size_t at)
+{
+    if (*err == len)
+        *err = at;
+}
+
 /*
  * len >= 32: the 32-unit blocks of utf8_length_from_utf16. With `insp` (a
  * constant after inlining; without it the additions are dead code) it also
@@ -543,19 +550,19 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
                 acc, _mm256_add_epi16(_mm256_add_epi16(a0, a1), _mm256_add_epi16(b0, b1)));
             if (insp)
                 bits = _mm256_or_si256(bits, _mm256_or_si256(v0, v1));
+            i += 32;
             if (UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
                 uint32_t h = avx2_u16_mask32(v0, v1, 0xD800);
                 uint32_t l = avx2_u16_mask32(v0, v1, 0xDC00);
                 paired += (size_t)__builtin_popcount(((h << 1) | carry) & l);
-                if (insp && err == len &&
-                    (((h << 1) | carry) != l ||
-                     (h >> 31 && len - i > 32 && (src[i + 32] & 0xFC00) != 0xDC00)))
-                    err = i - carry;
+                if (insp &&
+                    UNILANE_UNLIKELY(((h << 1) | carry) != l ||
+                                     (h >> 31 && len - i > 0 && (src[i] & 0xFC00) != 0xDC00)))
+                    avx2_u16_first_bad(&err, len, i - 32 - carry);
                 carry = h >> 31;
             } else {
                 carry = 0;
             }
-            i += 32;
             blocks++;
         }
         {
