@@ -205,6 +205,46 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_latin1_to_utf8(const ch
     return avx2_l1_to_utf8_long(src, len, dst);
 }
 
+/*
+ * Latin-1 -> UTF-8 into at most cap bytes. When the output of the rest
+ * cannot exceed the room left (2 bytes a byte), the rest is the unbounded
+ * kernel's work, with its store discipline. Otherwise 32-byte blocks go
+ * while 80 bytes of room are left and 8 input bytes follow the block: a
+ * block writes at most 64 bytes, and its 16-byte stores reach at most 8
+ * bytes past its output, bytes that the output of those 8 following input
+ * bytes (8 to 16 bytes, which fit in the room left) overwrites. So every
+ * byte stored is below the final `written`. The scalar kernel finishes at
+ * a character boundary (every byte is one character) and decides where the
+ * output stops.
+ */
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result
+unilane_avx2_latin1_to_utf8_bounded(const char *src, size_t len, char *dst, size_t cap)
+{
+    size_t i = 0, w = 0;
+    for (;;) {
+        __m256i b;
+        if ((cap - w) / 2 >= len - i) { /* the rest fits */
+            w += unilane_avx2_latin1_to_utf8(src + i, len - i, dst + w);
+            avx2_leave();
+            return gen_result(UNILANE_OK, len, w);
+        }
+        if (len - i < 40 || cap - w < 80) {
+            avx2_leave();
+            break;
+        }
+        b = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
+        if (_mm256_movemask_epi8(b) == 0) {
+            _mm256_storeu_si256((__m256i *)(void *)(dst + w), b);
+            w += 32;
+        } else {
+            w += avx2_l1_utf8_block(b, dst + w);
+        }
+        i += 32;
+    }
+    return gen_finish(unilane_scalar_latin1_to_utf8_bounded(src + i, len - i, dst + w, cap - w), i,
+                      w);
+}
+
 /* len plus the number of bytes >= 0x80. */
 UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_latin1(const char *src,
                                                                                  size_t len)

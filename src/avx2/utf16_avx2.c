@@ -491,6 +491,137 @@ unilane_avx2_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
  */
 #  define AVX2_U16_FLUSH 4096
 
+/*
+ * utf16_inspect (see unilane_avx2_utf16_inspect) keeps, besides the count,
+ * where the first unpaired surrogate may be, the OR of the units and
+ * whether there is a pair; its scalar finisher's result goes into the same
+ * struct.
+ */
+typedef struct avx2_u16_insp {
+    size_t err;              /* len, or a character boundary at or before the first
+                      unpaired surrogate, which lies in the next 33 units   */
+    __m256i bits;            /* OR of the units passed                               */
+    size_t paired;           /* number of surrogate pairs                            */
+    unilane_utf16_info tail; /* of the finisher's part, from `from`        */
+    size_t from;             /* len if there is no finisher's part                   */
+} avx2_u16_insp;
+
+/* Keeps the first of the places an unpaired surrogate may be. */
+static inline void avx2_u16_first_bad(size_t *err, size_t len, size_t at)
+{
+    if (*err == len)
+        *err = at;
+}
+
+/*
+ * len >= 32: the 32-unit blocks of utf8_length_from_utf16. With `insp` (a
+ * constant after inlining; without it the additions are dead code) it also
+ * fills *q: the OR of every unit, the pairs (already counted for the
+ * length), and the first block that is not well-formed, found where the
+ * surrogate masks are computed anyway: a low not after a high, or a high
+ * not before a low within the block, or a high as unit 31 whose next unit
+ * is not a low (looked at then, so that blocks without surrogates need no
+ * test). The part the scalar kernel finishes is inspected by it.
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(const uint16_t *src,
+                                                                               size_t len, int insp,
+                                                                               avx2_u16_insp *q)
+{
+    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80);
+    const __m256i f800 = _mm256_set1_epi16((short)0xF800);
+    const __m256i d800 = _mm256_set1_epi16((short)0xD800);
+    const __m256i zero = _mm256_setzero_si256();
+    size_t i = 0, total = 0, err = len, allpaired = 0;
+    uint32_t carry = 0; /* 1: unit i-1 is a high surrogate not yet paired */
+    __m256i bits = zero;
+
+    while (len - i >= 32) {
+        __m256i acc = zero;
+        size_t blocks = 0, paired = 0;
+        size_t start = i;
+        while (len - i >= 32 && blocks < AVX2_U16_FLUSH) {
+            __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
+            __m256i t0 = _mm256_and_si256(v0, f800), t1 = _mm256_and_si256(v1, f800);
+            __m256i a0 = _mm256_cmpeq_epi16(_mm256_and_si256(v0, ff80), zero);
+            __m256i a1 = _mm256_cmpeq_epi16(_mm256_and_si256(v1, ff80), zero);
+            __m256i b0 = _mm256_cmpeq_epi16(t0, zero), b1 = _mm256_cmpeq_epi16(t1, zero);
+            __m256i s = _mm256_or_si256(_mm256_cmpeq_epi16(t0, d800), _mm256_cmpeq_epi16(t1, d800));
+            acc = _mm256_add_epi16(
+                acc, _mm256_add_epi16(_mm256_add_epi16(a0, a1), _mm256_add_epi16(b0, b1)));
+            if (insp)
+                bits = _mm256_or_si256(bits, _mm256_or_si256(v0, v1));
+            i += 32;
+            if (UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
+                uint32_t h = avx2_u16_mask32(v0, v1, 0xD800);
+                uint32_t l = avx2_u16_mask32(v0, v1, 0xDC00);
+                paired += (size_t)__builtin_popcount(((h << 1) | carry) & l);
+                if (insp &&
+                    UNILANE_UNLIKELY(((h << 1) | carry) != l ||
+                                     (h >> 31 && len - i > 0 && (src[i] & 0xFC00) != 0xDC00)))
+                    avx2_u16_first_bad(&err, len, i - 32 - carry);
+                carry = h >> 31;
+            } else {
+                carry = 0;
+            }
+            blocks++;
+        }
+        {
+            /* Sum of the sixteen 16-bit lanes (each in -32768..0). */
+            __m256i s32 = _mm256_madd_epi16(acc, _mm256_set1_epi16(1));
+            __m128i sq =
+                _mm_add_epi32(_mm256_castsi256_si128(s32), _mm256_extracti128_si256(s32, 1));
+            sq = _mm_add_epi32(sq, _mm_shuffle_epi32(sq, 0x4E));
+            sq = _mm_add_epi32(sq, _mm_shuffle_epi32(sq, 0xB1));
+            total += 3 * (i - start) - (size_t)(-(int64_t)_mm_cvtsi128_si32(sq)) - 2 * paired;
+            if (insp)
+                allpaired += paired;
+        }
+    }
+    if (insp) {
+        q->err = err;
+        q->paired = allpaired;
+        q->from = len;
+    }
+    if (carry) {
+        /* The high surrogate at i-1 was counted 3; let scalar decide. */
+        total -= 3;
+        i -= 1;
+    } else if (i < len) {
+        /* 1..31 units remain: count them in the last 32 units, if those
+           have no surrogate, dropping the mask bits (two a unit) of the
+           units already counted. */
+        __m256i a = avx2_u16_load(src + len - 32), b = avx2_u16_load(src + len - 16);
+        __m256i ta = _mm256_and_si256(a, f800), tb = _mm256_and_si256(b, f800);
+        __m256i s = _mm256_or_si256(_mm256_cmpeq_epi16(ta, d800), _mm256_cmpeq_epi16(tb, d800));
+        if (_mm256_testz_si256(s, s)) {
+            unsigned sh = (unsigned)(2 * (32 - (len - i))); /* 2..62 */
+            uint64_t m1 = (uint64_t)(uint32_t)_mm256_movemask_epi8(
+                              _mm256_cmpeq_epi16(_mm256_and_si256(a, ff80), zero)) |
+                          (uint64_t)(uint32_t)_mm256_movemask_epi8(
+                              _mm256_cmpeq_epi16(_mm256_and_si256(b, ff80), zero))
+                              << 32;
+            uint64_t m2 = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(ta, zero)) |
+                          (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(tb, zero))
+                              << 32;
+            if (insp)
+                q->bits = _mm256_or_si256(bits, _mm256_or_si256(a, b));
+            return total + 3 * (len - i) -
+                   (size_t)((__builtin_popcountll(m1 >> sh) + __builtin_popcountll(m2 >> sh)) >> 1);
+        }
+    }
+    if (insp)
+        q->bits = bits;
+    if (i == len)
+        return total;
+    if (insp) {
+        avx2_leave();
+        q->from = i;
+        q->tail = unilane_scalar_utf16_inspect(src + i, len - i);
+        return total + q->tail.utf8_length;
+    }
+    return total + unilane_scalar_utf8_length_from_utf16(src + i, len - i);
+}
+
 UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(const uint16_t *src,
                                                                                 size_t len)
 {
@@ -498,8 +629,6 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(
     const __m256i f800 = _mm256_set1_epi16((short)0xF800);
     const __m256i d800 = _mm256_set1_epi16((short)0xD800);
     const __m256i zero = _mm256_setzero_si256();
-    size_t i = 0, total = 0;
-    uint32_t carry = 0; /* 1: unit i-1 is a high surrogate not yet paired */
 
     if (len < 32) {
         /* 8..31 units without a surrogate: 3 bytes a unit, less one per
@@ -544,68 +673,47 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(
         }
         return unilane_scalar_utf8_length_from_utf16(src, len);
     }
-    while (len - i >= 32) {
-        __m256i acc = zero;
-        size_t blocks = 0, paired = 0;
-        size_t start = i;
-        while (len - i >= 32 && blocks < AVX2_U16_FLUSH) {
-            __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
-            __m256i t0 = _mm256_and_si256(v0, f800), t1 = _mm256_and_si256(v1, f800);
-            __m256i a0 = _mm256_cmpeq_epi16(_mm256_and_si256(v0, ff80), zero);
-            __m256i a1 = _mm256_cmpeq_epi16(_mm256_and_si256(v1, ff80), zero);
-            __m256i b0 = _mm256_cmpeq_epi16(t0, zero), b1 = _mm256_cmpeq_epi16(t1, zero);
-            __m256i s = _mm256_or_si256(_mm256_cmpeq_epi16(t0, d800), _mm256_cmpeq_epi16(t1, d800));
-            acc = _mm256_add_epi16(
-                acc, _mm256_add_epi16(_mm256_add_epi16(a0, a1), _mm256_add_epi16(b0, b1)));
-            if (UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
-                uint32_t h = avx2_u16_mask32(v0, v1, 0xD800);
-                uint32_t l = avx2_u16_mask32(v0, v1, 0xDC00);
-                paired += (size_t)__builtin_popcount(((h << 1) | carry) & l);
-                carry = h >> 31;
-            } else {
-                carry = 0;
-            }
-            i += 32;
-            blocks++;
-        }
-        {
-            /* Sum of the sixteen 16-bit lanes (each in -32768..0). */
-            __m256i s32 = _mm256_madd_epi16(acc, _mm256_set1_epi16(1));
-            __m128i q =
-                _mm_add_epi32(_mm256_castsi256_si128(s32), _mm256_extracti128_si256(s32, 1));
-            q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0x4E));
-            q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0xB1));
-            total += 3 * (i - start) - (size_t)(-(int64_t)_mm_cvtsi128_si32(q)) - 2 * paired;
-        }
+    return avx2_u16_utf8_len_long(src, len, 0, NULL);
+}
+
+/*
+ * One pass: the UTF-8 length as utf8_length_from_utf16 counts it, the OR
+ * of the units and the pairs for the width (gen_width: a pair adds
+ * 0x10000, a lone surrogate is its own value), and the first unpaired
+ * surrogate, which the scalar validation finds from the boundary the
+ * blocks name (it looks at no more than that block and the unit after).
+ * Inputs under 32 units are inspected by the scalar kernel.
+ */
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_utf16_info
+unilane_avx2_utf16_inspect(const uint16_t *src, size_t len)
+{
+    avx2_u16_insp q;
+    unilane_utf16_info r;
+    uint32_t bits;
+    __m128i o;
+    if (len < 32)
+        return unilane_scalar_utf16_inspect(src, len);
+    r.utf8_length = avx2_u16_utf8_len_long(src, len, 1, &q);
+    o = _mm_or_si128(_mm256_castsi256_si128(q.bits), _mm256_extracti128_si256(q.bits, 1));
+    o = _mm_or_si128(o, _mm_srli_si128(o, 8));
+    o = _mm_or_si128(o, _mm_srli_si128(o, 4));
+    o = _mm_or_si128(o, _mm_srli_si128(o, 2));
+    bits = ((uint32_t)_mm_cvtsi128_si32(o) & 0xFFFF) | (q.paired ? 0x10000u : 0);
+    avx2_leave();
+    r.width = gen_width(bits);
+    r.status = UNILANE_OK;
+    r.read = len;
+    if (q.from != len) {
+        r.width = gen_wider(r.width, q.tail.width);
+        r.status = q.tail.status;
+        r.read = q.from + q.tail.read;
     }
-    if (carry) {
-        /* The high surrogate at i-1 was counted 3; let scalar decide. */
-        total -= 3;
-        i -= 1;
-    } else if (i < len) {
-        /* 1..31 units remain: count them in the last 32 units, if those
-           have no surrogate, dropping the mask bits (two a unit) of the
-           units already counted. */
-        __m256i a = avx2_u16_load(src + len - 32), b = avx2_u16_load(src + len - 16);
-        __m256i ta = _mm256_and_si256(a, f800), tb = _mm256_and_si256(b, f800);
-        __m256i s = _mm256_or_si256(_mm256_cmpeq_epi16(ta, d800), _mm256_cmpeq_epi16(tb, d800));
-        if (_mm256_testz_si256(s, s)) {
-            unsigned sh = (unsigned)(2 * (32 - (len - i))); /* 2..62 */
-            uint64_t m1 = (uint64_t)(uint32_t)_mm256_movemask_epi8(
-                              _mm256_cmpeq_epi16(_mm256_and_si256(a, ff80), zero)) |
-                          (uint64_t)(uint32_t)_mm256_movemask_epi8(
-                              _mm256_cmpeq_epi16(_mm256_and_si256(b, ff80), zero))
-                              << 32;
-            uint64_t m2 = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(ta, zero)) |
-                          (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(tb, zero))
-                              << 32;
-            return total + 3 * (len - i) -
-                   (size_t)((__builtin_popcountll(m1 >> sh) + __builtin_popcountll(m2 >> sh)) >> 1);
-        }
+    if (q.err != len) {
+        unilane_result v = unilane_scalar_validate_utf16(src + q.err, len - q.err);
+        r.status = v.status;
+        r.read = q.err + v.read;
     }
-    if (i == len)
-        return total;
-    return total + unilane_scalar_utf8_length_from_utf16(src + i, len - i);
+    return r;
 }
 #  undef AVX2_U16_FLUSH
 

@@ -219,12 +219,17 @@ AVX2_U8_INLINE unilane_result avx2_u8_ok(size_t read, size_t written)
     return r;
 }
 
+/* The sum of the four 64-bit lanes of v. */
+AVX2_U8_INLINE size_t avx2_u8_hsum64(__m256i v)
+{
+    __m128i t = _mm_add_epi64(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    return (size_t)_mm_cvtsi128_si64(t) + (size_t)_mm_extract_epi64(t, 1);
+}
+
 /* Sum of the 32 unsigned bytes of v. */
 AVX2_U8_INLINE size_t avx2_u8_hsum(__m256i v)
 {
-    __m256i s = _mm256_sad_epu8(v, _mm256_setzero_si256());
-    __m128i t = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
-    return (size_t)_mm_cvtsi128_si64(t) + (size_t)_mm_extract_epi64(t, 1);
+    return avx2_u8_hsum64(_mm256_sad_epu8(v, _mm256_setzero_si256()));
 }
 
 /* UTF-16 units per byte by its high nibble (utf8_rules.h), per lane: the
@@ -247,32 +252,13 @@ AVX2_U8_INLINE size_t avx2_u8_units_from(__m256i v, unsigned sh)
     return (size_t)_mm_popcnt_u32(avx2_u8_starts(v) >> sh) + (size_t)_mm_popcnt_u32(f0 >> sh);
 }
 
-/*
- * The UTF-16 units of valid UTF-8: one per byte, minus one per
- * continuation byte x[k], plus one per 4-byte lead, which is counted at
- * its last byte x[k] (the one with x[k-3] >= 0xF0): so a byte adds one
- * unless it is a continuation byte with x[k-3] < 0xF0. For the 32 bytes
- * `in` and p3, the same bytes three positions back (as given to
- * avx2_u8_check_ctx), returns the number of those bytes (that add no
- * unit). Both masks are values
- * the check of the same bytes computes anyway (the BYTE2_HIGH lookup has
- * bit 7 exactly at continuation bytes; x - 0x70 saturated has bit 7 iff
- * x >= 0xF0), so after inlining this costs little vector work (no
- * shuffle) and one vpmovmskb; the popcount runs on the integer units.
- */
-AVX2_U8_INLINE size_t avx2_u8_zero_units(__m256i in, __m256i p3)
+/* acc plus the UTF-16 units of the 64 bytes a|b by the per-byte rule, in
+   four 64-bit lanes (psadbw of the byte counts, each at most 4). */
+AVX2_U8_INLINE __m256i avx2_u8_units_sad(__m256i acc, __m256i a, __m256i b)
 {
-    __m256i t3 =
-        _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)avx2_u8_byte2_high),
-                            _mm256_and_si256(_mm256_srli_epi16(in, 4), _mm256_set1_epi8(0x0F)));
-    return (size_t)_mm_popcnt_u32((uint32_t)_mm256_movemask_epi8(
-        _mm256_andnot_si256(_mm256_subs_epu8(p3, _mm256_set1_epi8(0x70)), t3)));
-}
-
-/* The number of bytes >= 0xF0 in s[k - 3 .. k) (k >= 3). */
-static size_t avx2_u8_f0_before(const unsigned char *s, size_t k)
-{
-    return (size_t)(s[k - 1] >= 0xF0) + (size_t)(s[k - 2] >= 0xF0) + (size_t)(s[k - 3] >= 0xF0);
+    return _mm256_add_epi64(
+        acc, _mm256_sad_epu8(_mm256_add_epi8(avx2_u8_units_of(a), avx2_u8_units_of(b)),
+                             _mm256_setzero_si256()));
 }
 
 /*
@@ -290,38 +276,46 @@ static size_t avx2_u8_f0_before(const unsigned char *s, size_t k)
  *
  * With `count` (a constant after inlining; without it the counting is dead
  * code) it also adds the UTF-16 units of s[lo .. i) (or of s[lo .. len)
- * when valid) to *cnt, from what the checks compute anyway: ASCII runs
- * count from how far they advance, chunks with 1- and 2-byte characters by
- * their character starts, fully checked chunks as 64 minus
- * avx2_u8_zero_units. As that counts a 4-byte lead at its last byte, the
- * bytes >= 0xF0 among the 3 before i are added where it stops at i (there
- * are none after a chunk of the other kinds: they would start an
- * unfinished character, and those kinds need the bytes before them
- * finished). n is computed modulo 2^N (the total is not negative).
+ * when valid) to *cnt by the per-byte rule of utf16_length_from_utf8, from
+ * what the checks compute anyway: ASCII runs count from how far they
+ * advance, chunks with 1- and 2-byte characters by their character starts
+ * (the mask avx2_u8_check2 makes), fully checked chunks by the unit table
+ * (its pshufb index is the check's), summed per chunk with one psadbw into
+ * 64-bit lanes. The caller takes off the units of a character cut off at
+ * i. n is computed modulo 2^N (the total is not negative).
+ *
+ * With `width` (a constant too) it also keeps in *pmx the bytewise maximum
+ * of s[lo .. i) (of s[lo .. len) when valid), for the width of the text
+ * (gen_utf8_lead_cp): the max of the two halves is the one the test for
+ * bytes >= 0xE0 takes anyway. When s[lo .. i) ends inside a character,
+ * that character's bytes are in it too: the caller must then not use it
+ * (the character may be the one in error).
  */
 AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, size_t *pi, int count,
-                               size_t *cnt)
+                               size_t *cnt, int width, __m256i *pmx)
 {
     /* i <= last: at least 64 bytes left */
     const size_t last = len - 64;
     size_t i = lo, n = 0, r;
-    __m256i prev_inc, e;
+    __m256i prev_inc, e, mx = _mm256_setzero_si256(), acc = _mm256_setzero_si256();
     {
         /* the first chunk, with nothing before it */
         __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
         __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
         if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
             prev_inc = _mm256_setzero_si256();
+            if (count)
+                n += 64;
         } else {
             e = avx2_u8_check_fresh(a, b);
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
             prev_inc = avx2_u8_incomplete(b);
             if (count)
-                n -= avx2_u8_zero_units(a, AVX2_U8_BACK(a, _mm256_setzero_si256(), 3)) +
-                     avx2_u8_zero_units(b, AVX2_U8_BACK(b, a, 3));
+                acc = avx2_u8_units_sad(acc, a, b);
+            if (width)
+                mx = _mm256_max_epu8(a, b);
         }
-        n += 64;
         i += 64;
     }
     while (i <= last) {
@@ -355,10 +349,11 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
             if (count)
-                n += 64 - avx2_u8_zero_units(a, _mm256_loadu_si256((const __m256i *)(s + i - 3))) -
-                     avx2_u8_zero_units(b, _mm256_loadu_si256((const __m256i *)(s + i + 29)));
+                acc = avx2_u8_units_sad(acc, a, b);
         }
         prev_inc = avx2_u8_incomplete(b);
+        if (width)
+            mx = _mm256_max_epu8(mx, _mm256_max_epu8(a, b));
         i += 64;
     }
     /* 0 <= r < 64 bytes left; i >= lo + 64 */
@@ -375,21 +370,24 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             goto out;
         /* units of the last r bytes, the bytes of the overlap left out */
         if (count)
-            n += avx2_u8_f0_before(s, i) +
-                 (r > 32 ? avx2_u8_units_from(_mm256_loadu_si256((const __m256i *)(s + len - 64)),
+            n += (r > 32 ? avx2_u8_units_from(_mm256_loadu_si256((const __m256i *)(s + len - 64)),
                                               (unsigned)(64 - r)) +
                                avx2_u8_units_from(b, 0)
                          : avx2_u8_units_from(b, (unsigned)(32 - r)));
+        if (width)
+            mx = _mm256_max_epu8(
+                mx, _mm256_max_epu8(b, _mm256_loadu_si256((const __m256i *)(s + len - 64))));
     }
     if (count)
-        *cnt += n;
+        *cnt += n + avx2_u8_hsum64(acc);
+    if (width)
+        *pmx = mx;
     return 1;
 out:
-    if (count) {
-        if (i > lo)
-            n += avx2_u8_f0_before(s, i);
-        *cnt += n;
-    }
+    if (count)
+        *cnt += n + avx2_u8_hsum64(acc);
+    if (width)
+        *pmx = mx;
     *pi = i;
     return 0;
 }
@@ -433,7 +431,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_big(
 {
     const unsigned char *s = (const unsigned char *)src;
     size_t i, j;
-    if (avx2_u8_run(s, 0, len, &i, 0, NULL))
+    if (avx2_u8_run(s, 0, len, &i, 0, NULL, 0, NULL))
         return avx2_u8_ok(len, 0);
     j = gen_utf8_last_lead(s, 0, i);
     return gen_finish(unilane_scalar_validate_utf8(src + j, len - j), j, 0);
@@ -506,7 +504,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_big(cons
     const unsigned char *s = (const unsigned char *)src;
     size_t lo = 0, n = 0, i, j, e;
     for (;;) {
-        if (avx2_u8_run(s, lo, len, &i, 1, &n))
+        if (avx2_u8_run(s, lo, len, &i, 1, &n, 0, NULL))
             return n;
         /* s[lo .. i) is counted; the error is in a character that ends in
            s[i .. i + 64): the scalar kernel counts s[j .. e), then the
@@ -536,6 +534,127 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8_lossy(const char 
     return AVX2_U8_BY_LENGTH(len, unilane_scalar_utf16_length_from_utf8_lossy(src, len),
                              avx2_u8_length_lossy_small(src, len),
                              avx2_u8_length_lossy_big(src, len));
+}
+
+/* ------------------------------------------------------------------------ */
+/* utf8_inspect, utf8_inspect_lossy                                         */
+/* ------------------------------------------------------------------------ */
+
+/* The largest of the 32 bytes of v. */
+AVX2_U8_INLINE unsigned avx2_u8_hmax(__m256i v)
+{
+    __m128i m = _mm_max_epu8(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    m = _mm_max_epu8(m, _mm_srli_si128(m, 8));
+    m = _mm_max_epu8(m, _mm_srli_si128(m, 4));
+    m = _mm_max_epu8(m, _mm_srli_si128(m, 2));
+    m = _mm_max_epu8(m, _mm_srli_si128(m, 1));
+    return (unsigned)_mm_cvtsi128_si32(m) & 0xFF;
+}
+
+AVX2_U8_INLINE unsigned avx2_u8_umax(unsigned a, unsigned b)
+{
+    return a > b ? a : b;
+}
+
+/* The largest byte of s[k .. e). */
+static UNILANE_TARGET_AVX2 unsigned avx2_u8_max_of(const unsigned char *s, size_t k, size_t e)
+{
+    __m256i m = _mm256_setzero_si256();
+    for (; e - k >= 32; k += 32)
+        m = _mm256_max_epu8(m, _mm256_loadu_si256((const __m256i *)(s + k)));
+    return avx2_u8_umax(avx2_u8_hmax(m), gen_max_byte(s, k, e));
+}
+
+AVX2_U8_INLINE unilane_utf8_info avx2_u8_info(unilane_status st, size_t read, size_t units,
+                                              unilane_width w)
+{
+    unilane_utf8_info r;
+    r.status = st;
+    r.read = read;
+    r.utf16_length = units;
+    r.width = w;
+    return r;
+}
+
+/*
+ * len >= 64: validation, the unit count and the width in one pass
+ * (avx2_u8_run with both `count` and `width`). At an error the scalar
+ * inspection takes over at the start of the character in error (as in
+ * avx2_u8_length_lossy_big): strict, for the rest of the input; lossy, for
+ * the window up to a resynchronisation point, after which the SIMD code
+ * resumes. The first window with an error names the first error (what is
+ * before it is valid), and the widths of the parts combine as their maximum.
+ */
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_big(const char *src,
+                                                                                  size_t len,
+                                                                                  int lossy)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    size_t lo = 0, n = 0, i, j, e, err = len;
+    unilane_status first = UNILANE_OK;
+    unilane_width wd = UNILANE_WIDTH_ASCII;
+    unsigned top = 0; /* largest byte of what the SIMD code passed */
+    __m256i mx;
+    for (;;) {
+        unilane_utf8_info t;
+        if (avx2_u8_run(s, lo, len, &i, 1, &n, 1, &mx)) {
+            top = avx2_u8_umax(top, avx2_u8_hmax(mx));
+            avx2_leave();
+            break;
+        }
+        j = gen_utf8_last_lead(s, lo, i);
+        n -= gen_utf8_units(s + j, i - j);
+        /* a character cut off at i is in mx: then s[lo .. j) again */
+        top = avx2_u8_umax(top, j == i ? avx2_u8_hmax(mx) : avx2_u8_max_of(s, lo, j));
+        avx2_leave();
+        if (!lossy || len - i < 64 + 3 + 64)
+            e = len;
+        else
+            e = gen_utf8_resync(s, len, i + 64);
+        t = lossy ? unilane_scalar_utf8_inspect_lossy(src + j, e - j)
+                  : unilane_scalar_utf8_inspect(src + j, e - j);
+        n += t.utf16_length;
+        wd = gen_wider(wd, t.width);
+        if (first == UNILANE_OK && t.status != UNILANE_OK) {
+            first = t.status;
+            err = j + t.read;
+        }
+        if (e == len || !lossy)
+            break;
+        lo = e;
+    }
+    return avx2_u8_info(first, err, n, gen_wider(wd, gen_width(gen_utf8_lead_cp(top))));
+}
+/* AVX2_U8_SMALL_MIN <= len < 64: the two blocks of avx2_u8_small_check;
+   an input they do not pass is inspected by the scalar kernel. */
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_small(const char *src,
+                                                                                    size_t len,
+                                                                                    int lossy)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    size_t units;
+    unsigned top;
+    if (!avx2_u8_small_check(s, len, &units)) {
+        avx2_leave();
+        return lossy ? unilane_scalar_utf8_inspect_lossy(src, len)
+                     : unilane_scalar_utf8_inspect(src, len);
+    }
+    top = avx2_u8_hmax(_mm256_max_epu8(_mm256_loadu_si256((const __m256i *)s),
+                                       _mm256_loadu_si256((const __m256i *)(s + len - 32))));
+    avx2_leave();
+    return avx2_u8_info(UNILANE_OK, len, units, gen_width(gen_utf8_lead_cp(top)));
+}
+
+UNILANE_TARGET_AVX2 unilane_utf8_info unilane_avx2_utf8_inspect(const char *src, size_t len)
+{
+    return AVX2_U8_BY_LENGTH(len, unilane_scalar_utf8_inspect(src, len),
+                             avx2_u8_inspect_small(src, len, 0), avx2_u8_inspect_big(src, len, 0));
+}
+
+UNILANE_TARGET_AVX2 unilane_utf8_info unilane_avx2_utf8_inspect_lossy(const char *src, size_t len)
+{
+    return AVX2_U8_BY_LENGTH(len, unilane_scalar_utf8_inspect_lossy(src, len),
+                             avx2_u8_inspect_small(src, len, 1), avx2_u8_inspect_big(src, len, 1));
 }
 
 /* ------------------------------------------------------------------------ */

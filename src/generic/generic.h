@@ -144,6 +144,25 @@ static inline UNILANE_MAYBE_UNUSED unilane_width gen_width(uint32_t bits)
                             : UNILANE_WIDTH_ASTRAL;
 }
 
+/* A unilane_result from its three fields. */
+static inline UNILANE_MAYBE_UNUSED unilane_result gen_result(unilane_status st, size_t read,
+                                                             size_t written)
+{
+    unilane_result r;
+    r.status = st;
+    r.read = read;
+    r.written = written;
+    return r;
+}
+
+/* The width of two texts one after the other: the wider of their widths
+   (the enum is ordered from narrow to wide). For kernels that combine the
+   width of their SIMD part with that of a scalar finisher's part. */
+static inline UNILANE_MAYBE_UNUSED unilane_width gen_wider(unilane_width a, unilane_width b)
+{
+    return a > b ? a : b;
+}
+
 /*
  * A SIMD kernel that hands the rest of its input to a scalar finisher at
  * src + read_off, dst + written_off turns the finisher's result into the

@@ -87,6 +87,37 @@ static inline UNILANE_MAYBE_UNUSED size_t gen_utf8_resync(const unsigned char *s
 }
 
 /*
+ * A code point whose UTF-8 sequence starts with byte m, for the width of
+ * valid text (gen_width decides it): leads grow with the code points they
+ * start (C2..DF, E0..EF, F0..F4) and continuation bytes (80..BF) stay below
+ * every lead, so the largest byte of valid UTF-8 is the lead of its largest
+ * character, and gen_width(gen_utf8_lead_cp(largest byte)) is the width of
+ * the text. The value is the code point with the lead's bits and the
+ * smallest continuation bytes that make it well-formed (E0 A0 80 is U+0800,
+ * F0 90 80 80 U+10000); a continuation byte alone gives 0x80.
+ */
+static inline UNILANE_MAYBE_UNUSED uint32_t gen_utf8_lead_cp(unsigned m)
+{
+    if (m < 0xC0)
+        return m < 0x80 ? m : 0x80;
+    if (m < 0xE0)
+        return (uint32_t)(m & 0x1F) << 6;
+    if (m < 0xF0)
+        return 0x800 | (uint32_t)(m & 0x0F) << 12;
+    return 0x10000 | (uint32_t)(m & 0x07) << 18;
+}
+
+/* The largest byte of s[k .. e) (0 if empty), for the few bytes of a block
+   edge that a SIMD inspection keeps out of its vector maximum. */
+static inline UNILANE_MAYBE_UNUSED unsigned gen_max_byte(const unsigned char *s, size_t k, size_t e)
+{
+    unsigned m = 0;
+    for (; k < e; k++)
+        m = s[k] > m ? s[k] : m;
+    return m;
+}
+
+/*
  * UTF-16 units that s[0 .. n) counts for under the rule of
  * unilane_utf16_length_from_utf8: one for every byte outside 80..BF, one
  * more for every byte F0..FF. One byte at a time, for a few bytes at block

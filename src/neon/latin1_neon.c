@@ -262,6 +262,45 @@ size_t unilane_neon_latin1_to_utf8(const char *src, size_t len, char *dst)
     return len;
 }
 
+/*
+ * Latin-1 -> UTF-8 into at most cap bytes. When the output of the rest
+ * cannot exceed the room left (2 bytes a byte), the rest is the unbounded
+ * entry's work. Otherwise 16-byte blocks go while 48 bytes of room are left
+ * and 8 input bytes follow the block: a block writes at most 32 bytes, and
+ * its stores reach at most 8 bytes past its output, bytes that the output
+ * of those 8 following input bytes (8 to 16 bytes, which fit in the room
+ * left) overwrites; so every byte stored is below the final `written`. The
+ * scalar kernel finishes at a character boundary (every byte is one) and
+ * decides where the output stops.
+ */
+unilane_result unilane_neon_latin1_to_utf8_bounded(const char *src, size_t len, char *dst,
+                                                   size_t cap)
+{
+    const uint8_t *s = (const uint8_t *)src;
+    uint8_t *d = (uint8_t *)dst;
+    size_t i = 0, w = 0;
+    uint8x16_t bitw = vld1q_u8(neon_l1_k[0]), c0 = vld1q_u8(neon_l1_k[1]),
+               two = vld1q_u8(neon_l1_k[2]);
+    for (;;) {
+        uint8x16_t v;
+        if ((cap - w) / 2 >= len - i) /* the rest fits */
+            return gen_result(UNILANE_OK, len,
+                              w + unilane_neon_latin1_to_utf8(src + i, len - i, dst + w));
+        if (len - i < 24 || cap - w < 48)
+            break;
+        v = vld1q_u8(s + i);
+        if (vmaxvq_u8(v) < 0x80) {
+            vst1q_u8(d + w, v);
+            w += 16;
+        } else {
+            w += neon_l1_block_utf8(v, d + w, bitw, c0, two);
+        }
+        i += 16;
+    }
+    return gen_finish(unilane_scalar_latin1_to_utf8_bounded(src + i, len - i, dst + w, cap - w), i,
+                      w);
+}
+
 size_t unilane_neon_utf8_length_from_latin1(const char *src, size_t len)
 {
     const uint8_t *s = (const uint8_t *)src;

@@ -421,23 +421,51 @@ static size_t neon_u16_pairs(const uint16_t *src, size_t from, size_t to, size_t
     return pairs;
 }
 
-size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
-{
-    size_t i = 0, count = len;
-    const uint16x8_t c7f = vdupq_n_u16(0x7F), c7ff = vdupq_n_u16(0x7FF);
+/*
+ * What utf16_inspect keeps besides the count (neon_u16_utf8_len): where the
+ * first unpaired surrogate is, the largest high byte of the units, and the
+ * pairs.
+ */
+typedef struct neon_u16_insp {
+    size_t err;   /* len, or the index of the first unpaired surrogate */
+    unsigned top; /* the largest high byte of the units              */
+    size_t pairs; /* surrogate pairs                                  */
+} neon_u16_insp;
 
-    if (len == 0)
-        return 0;
-    if (len < 8) {
-        /* Unit by unit; a low surrogate after a high one ends a pair. */
-        for (; i < len; i++) {
-            uint32_t u = src[i];
-            count += (size_t)(u >= 0x80) + (size_t)(u >= 0x800);
-            if ((u & 0xFC00) == 0xDC00 && i > 0 && (src[i - 1] & 0xFC00) == 0xD800)
-                count -= 2;
-        }
-        return count;
-    }
+/* With a surrogate in src[from .. to) (a stretch the length loop just
+   counted): the first unpaired surrogate there, found by the validation
+   kernel on that stretch widened to whole pairs (a high before `from`
+   joins it; the unit after a high at to - 1 too), if none was found
+   before. Its blocks without surrogates cost little. */
+static UNILANE_NOINLINE void neon_u16_insp_check(const uint16_t *src, size_t from, size_t to,
+                                                 size_t len, neon_u16_insp *q)
+{
+    unilane_result v;
+    if (q->err != len)
+        return;
+    if (from > 0 && (src[from - 1] & 0xFC00) == 0xD800)
+        from--;
+    if (to < len && (src[to - 1] & 0xFC00) == 0xD800)
+        to++;
+    v = unilane_neon_validate_utf16(src + from, to - from);
+    if (v.status != UNILANE_OK)
+        q->err = from + v.read;
+}
+
+/*
+ * len >= 8: the UTF-8 length of utf8_length_from_utf16. With `insp` (a
+ * constant after inlining; without it the additions are dead code) it
+ * also fills *q: the largest high byte of the units (from the high-byte
+ * planes the count has anyway), the pairs it counts, and, in stretches
+ * that hold a surrogate, the first unpaired one.
+ */
+static UNILANE_ALWAYS_INLINE size_t neon_u16_utf8_len(const uint16_t *src, size_t len, int insp,
+                                                      neon_u16_insp *q)
+{
+    size_t i = 0, count = len, p;
+    const uint16x8_t c7f = vdupq_n_u16(0x7F), c7ff = vdupq_n_u16(0x7FF);
+    uint8x16_t hmax = vdupq_n_u8(0);
+
     while (len - i >= 32) {
         /* At most 127 rounds: the byte lanes of acc800 gain <= 2 per round. */
         size_t rounds = (len - i) / 32, start = i;
@@ -459,22 +487,32 @@ size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
             acc800 = vsubq_u8(acc800, vcgtq_u8(hab, seven)); /* u >= 0x800 */
             acc800 = vsubq_u8(acc800, vcgtq_u8(hcd, seven));
             smin = vminq_u8(smin, vminq_u8(veorq_u8(hab, d8), veorq_u8(hcd, d8)));
+            if (insp)
+                hmax = vmaxq_u8(hmax, vmaxq_u8(hab, hcd));
             i += 32;
         }
         count += vaddlvq_u16(acc80) + vaddlvq_u8(acc800);
-        if (vminvq_u8(smin) < 8)
-            count -= 2 * neon_u16_pairs(src, start, i, len);
+        if (vminvq_u8(smin) < 8) {
+            p = neon_u16_pairs(src, start, i, len);
+            count -= 2 * p;
+            if (insp) {
+                q->pairs += p;
+                neon_u16_insp_check(src, start, i, len, q);
+            }
+        }
     }
     {
         /* 0 <= len - i < 32: each unit counts (u >= 0x80) + (u >= 0x800),
            3 in all for any surrogate; pairs are taken off twice. */
-        uint16x8_t acc = vdupq_n_u16(0), sur = vdupq_n_u16(0xFFFF);
+        uint16x8_t acc = vdupq_n_u16(0), sur = vdupq_n_u16(0xFFFF), umax = vdupq_n_u16(0);
         size_t start = i;
         while (len - i >= 8) {
             uint16x8_t a = vld1q_u16(src + i);
             acc = vsubq_u16(acc, vcgtq_u16(a, c7f));
             acc = vsubq_u16(acc, vcgtq_u16(a, c7ff));
             sur = vminq_u16(sur, neon_u16_rot(a));
+            if (insp)
+                umax = vmaxq_u16(umax, a);
             i += 8;
         }
         if (i < len) {
@@ -487,12 +525,67 @@ size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
             acc = vsubq_u16(acc, vcgtq_u16(a, c7f));
             acc = vsubq_u16(acc, vcgtq_u16(a, c7ff));
             sur = vminq_u16(sur, neon_u16_rot(a));
+            if (insp)
+                umax = vmaxq_u16(umax, a);
         }
         count += vaddlvq_u16(acc);
-        if (vminvq_u16(sur) < 0x800)
-            count -= 2 * neon_u16_pairs(src, start, len, len);
+        if (vminvq_u16(sur) < 0x800) {
+            p = neon_u16_pairs(src, start, len, len);
+            count -= 2 * p;
+            if (insp) {
+                q->pairs += p;
+                neon_u16_insp_check(src, start, len, len, q);
+            }
+        }
+        if (insp) {
+            unsigned h = vmaxvq_u8(hmax), t = vmaxvq_u16(umax) >> 8;
+            q->top = h > t ? h : t;
+        }
     }
     return count;
+}
+
+size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
+{
+    size_t i = 0, count = len;
+
+    if (len == 0)
+        return 0;
+    if (len < 8) {
+        /* Unit by unit; a low surrogate after a high one ends a pair. */
+        for (; i < len; i++) {
+            uint32_t u = src[i];
+            count += (size_t)(u >= 0x80) + (size_t)(u >= 0x800);
+            if ((u & 0xFC00) == 0xDC00 && i > 0 && (src[i - 1] & 0xFC00) == 0xD800)
+                count -= 2;
+        }
+        return count;
+    }
+    return neon_u16_utf8_len(src, len, 0, NULL);
+}
+
+/*
+ * One pass: the UTF-8 length of utf8_length_from_utf16, and from the same
+ * loads the width (gen_width of the largest high byte's value, of 0x80 if
+ * some unit is >= 0x80, which is iff the UTF-8 is longer than len, and of
+ * 0x10000 if there is a pair) and the first unpaired surrogate (searched
+ * only in stretches that hold a surrogate). Under 8 units: scalar.
+ */
+unilane_utf16_info unilane_neon_utf16_inspect(const uint16_t *src, size_t len)
+{
+    unilane_utf16_info r;
+    neon_u16_insp q;
+    if (len < 8)
+        return unilane_scalar_utf16_inspect(src, len);
+    q.err = len;
+    q.top = 0;
+    q.pairs = 0;
+    r.utf8_length = neon_u16_utf8_len(src, len, 1, &q);
+    r.width = gen_width(((uint32_t)q.top << 8) | (r.utf8_length > len ? 0x80u : 0) |
+                        (q.pairs ? 0x10000u : 0));
+    r.status = q.err == len ? UNILANE_OK : UNILANE_SURROGATE;
+    r.read = q.err;
+    return r;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -343,36 +343,6 @@ static UNILANE_ALWAYS_INLINE int neon_u8_skip_ascii(const uint8_t *s, size_t len
     return 1;
 }
 
-unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
-{
-    const uint8_t *s = (const uint8_t *)src;
-    size_t i = 0;
-
-    if (len >= 64) {
-        neon_u8_kl k;
-        uint8x16_t pv = vdupq_n_u8(0);
-        neon_u8_kl_init(&k);
-        for (;;) {
-            uint8x16x4_t b = neon_load64_u8(s + i);
-            if (!neon_u8_block_high(b, pv) && !neon_u8_skip_ascii(s, len, &i, &b, &k, &pv))
-                break;
-            if (neon_u8_any(neon_u8_kl_block(&k, pv, b)))
-                break; /* the first error is at or after i - 3 */
-            pv = b.val[3];
-            i += 64;
-            if (len - i < 64)
-                break;
-        }
-        /* s[0..i) is valid but for a last character that may be cut off */
-        i = gen_utf8_last_lead(s, 0, i);
-    }
-    return gen_finish(unilane_scalar_validate_utf8(src + i, len - i), i, 0);
-}
-
-/* ------------------------------------------------------------------------ */
-/* UTF-16 lengths                                                           */
-/* ------------------------------------------------------------------------ */
-
 /* UTF-16 units of each lane of the block b by the rule of
    unilane_utf16_length_from_utf8 (at most 8 a lane); units is the unit
    table of utf8_rules.h (neon_u8_rules[3]). */
@@ -384,6 +354,92 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_units64(uint8x16_t units, uint8x
     uint8x16_t u3 = vqtbl1q_u8(units, vshrq_n_u8(b.val[3], 4));
     return vaddq_u8(vaddq_u8(u0, u1), vaddq_u8(u2, u3));
 }
+
+/* What the inspections keep besides validating (neon_u8_valid_blocks). */
+typedef struct neon_u8_insp {
+    size_t n;        /* UTF-16 units of the bytes passed (every byte counted)   */
+    uint8x16_t top;  /* bytewise maximum of the blocks passed but the last one */
+    uint8x16_t pend; /* that of the last non-ASCII block passed                */
+} neon_u8_insp;
+
+/* The largest byte of v (umaxv: A64 only). */
+static UNILANE_ALWAYS_INLINE unsigned neon_u8_hmax(uint8x16_t v)
+{
+    return vmaxvq_u8(v);
+}
+
+/* The sum of the bytes of v (uaddlv: A64 only). */
+static UNILANE_ALWAYS_INLINE size_t neon_u8_hsum(uint8x16_t v)
+{
+    return vaddlvq_u8(v);
+}
+
+/*
+ * The block loop of validate_utf8 from i (len - i >= 64; the check starts
+ * afresh there): returns the position where it stopped, such that s[i ..
+ * stop) is valid but for a last character that may be cut off, and the
+ * first error, if any, ends before stop + 64 (or the end). With `insp` (a
+ * constant after inlining; without it the additions are dead code) it
+ * fills *q: the unit count of s[i .. stop) by the per-byte rule (as
+ * utf16_length_from_utf8; the caller takes off the cut-off character), and
+ * the bytewise maxima, the last block's kept apart: it may end with the
+ * first bytes of the character in error, which must not count for the
+ * width.
+ */
+static UNILANE_ALWAYS_INLINE size_t neon_u8_valid_blocks(const uint8_t *s, size_t len, size_t i,
+                                                         int insp, neon_u8_insp *q)
+{
+    neon_u8_kl k;
+    uint8x16_t pv = vdupq_n_u8(0), units = vdupq_n_u8(0);
+    if (insp)
+        units = vld1q_u8(neon_u8_rules[3]);
+    neon_u8_kl_init(&k);
+    for (;;) {
+        uint8x16x4_t b = neon_load64_u8(s + i);
+        if (!neon_u8_block_high(b, pv)) {
+            size_t from = i;
+            int more;
+            if (insp) {
+                q->top = vmaxq_u8(q->top, q->pend);
+                q->pend = vdupq_n_u8(0);
+            }
+            more = neon_u8_skip_ascii(s, len, &i, &b, &k, &pv);
+            if (insp)
+                q->n += i - from;
+            if (!more)
+                break;
+        }
+        if (neon_u8_any(neon_u8_kl_block(&k, pv, b)))
+            break; /* the first error is at or after i - 3 */
+        if (insp) {
+            q->n += neon_u8_hsum(neon_u8_units64(units, b));
+            q->top = vmaxq_u8(q->top, q->pend);
+            q->pend = vmaxq_u8(vmaxq_u8(b.val[0], b.val[1]), vmaxq_u8(b.val[2], b.val[3]));
+        }
+        pv = b.val[3];
+        i += 64;
+        if (len - i < 64)
+            break;
+    }
+    return i;
+}
+
+unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
+{
+    const uint8_t *s = (const uint8_t *)src;
+    size_t i = 0;
+
+    if (len >= 64) {
+        i = neon_u8_valid_blocks(s, len, 0, 0, NULL);
+        /* s[0..i) is valid but for a last character that may be cut off */
+        i = gen_utf8_last_lead(s, 0, i);
+    }
+    return gen_finish(unilane_scalar_validate_utf8(src + i, len - i), i, 0);
+}
+
+/* ------------------------------------------------------------------------ */
+/* UTF-16 lengths                                                           */
+/* ------------------------------------------------------------------------ */
 
 size_t unilane_neon_utf16_length_from_utf8(const char *src, size_t len)
 {
@@ -455,6 +511,80 @@ size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
         }
     }
     return count + unilane_scalar_utf16_length_from_utf8_lossy(src + i, len - i);
+}
+
+/* ------------------------------------------------------------------------ */
+/* utf8_inspect, utf8_inspect_lossy                                         */
+/* ------------------------------------------------------------------------ */
+
+static UNILANE_ALWAYS_INLINE unilane_utf8_info neon_u8_info(unilane_status st, size_t read,
+                                                            size_t units, unilane_width w)
+{
+    unilane_utf8_info r;
+    r.status = st;
+    r.read = read;
+    r.utf16_length = units;
+    r.width = w;
+    return r;
+}
+
+/*
+ * len >= 64: validation, the unit count and the width in one pass (the
+ * block loop of validate_utf8 with `insp`). Where the blocks stop, the
+ * scalar inspection takes over at the start of the last character: strict,
+ * for the rest of the input; lossy, for the window up to a
+ * resynchronisation point after the block in error, where the blocks
+ * resume. The first window with an error names the first error (all before
+ * it is valid); the width is the wider of the parts' widths, the blocks'
+ * from their largest byte (gen_utf8_lead_cp).
+ */
+static UNILANE_NOINLINE unilane_utf8_info neon_u8_inspect_long(const char *src, size_t len,
+                                                               int lossy)
+{
+    const uint8_t *s = (const uint8_t *)src;
+    size_t start = 0, n = 0, err = len, i, a, e;
+    unilane_status first = UNILANE_OK;
+    unilane_width wd = UNILANE_WIDTH_ASCII;
+    unsigned top = 0, m;
+    for (;;) {
+        neon_u8_insp q;
+        unilane_utf8_info t;
+        q.n = 0;
+        q.top = q.pend = vdupq_n_u8(0);
+        i = neon_u8_valid_blocks(s, len, start, 1, &q);
+        a = gen_utf8_last_lead(s, start, i);
+        n += q.n - gen_utf8_units(s + a, i - a);
+        m = neon_u8_hmax(q.top);
+        top = m > top ? m : top;
+        if (i > start) {
+            m = gen_max_byte(s, i - 64, a);
+            top = m > top ? m : top;
+        }
+        e = (!lossy || len - i < 64 + 3 + 64) ? len : gen_utf8_resync(s, len, i + 64);
+        t = lossy ? unilane_scalar_utf8_inspect_lossy(src + a, e - a)
+                  : unilane_scalar_utf8_inspect(src + a, e - a);
+        n += t.utf16_length;
+        wd = gen_wider(wd, t.width);
+        if (first == UNILANE_OK && t.status != UNILANE_OK) {
+            first = t.status;
+            err = a + t.read;
+        }
+        if (e == len)
+            break;
+        start = e;
+    }
+    return neon_u8_info(first, err, n, gen_wider(wd, gen_width(gen_utf8_lead_cp(top))));
+}
+
+unilane_utf8_info unilane_neon_utf8_inspect(const char *src, size_t len)
+{
+    return len < 64 ? unilane_scalar_utf8_inspect(src, len) : neon_u8_inspect_long(src, len, 0);
+}
+
+unilane_utf8_info unilane_neon_utf8_inspect_lossy(const char *src, size_t len)
+{
+    return len < 64 ? unilane_scalar_utf8_inspect_lossy(src, len)
+                    : neon_u8_inspect_long(src, len, 1);
 }
 
 /* ------------------------------------------------------------------------ */
