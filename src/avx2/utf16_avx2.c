@@ -747,16 +747,12 @@ avx2_u16_utf8_slots(__m256i v, __m256i top5, avx2_u16_pend *p, const avx2_u16_ut
                     int pairs, __m256i sw, __m256i ssel, uint32_t sm, enum avx2_u16_form form)
 {
     const __m256i zero = _mm256_setzero_si256();
-    /* -1 where u < 0x80 (1..7F for MUTF8, where u - 1 <= 0x7E unsigned:
-       U+0000 takes the 2-byte slot, whose formula gives C0 80 for it), and
-       where u < 0x800 */
-    __m256i is1;
-    if (form == AVX2_U16_MUTF8) {
-        __m256i m1 = _mm256_sub_epi16(v, _mm256_set1_epi16(1));
-        is1 = _mm256_cmpeq_epi16(_mm256_min_epu16(m1, _mm256_set1_epi16(0x7E)), m1);
-    } else {
-        is1 = _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), zero);
-    }
+    /* -1 where u < 0x80 (1..7F for MUTF8: 0 < u < 0x80 as signed 16-bit
+       values, with the constants at hand; U+0000 takes the 2-byte slot,
+       whose formula gives C0 80 for it), and where u < 0x800 */
+    __m256i is1 = form == AVX2_U16_MUTF8 ? _mm256_and_si256(_mm256_cmpgt_epi16(k->x0080, v),
+                                                            _mm256_cmpgt_epi16(v, zero))
+                                         : _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), zero);
     __m256i lt800 = _mm256_cmpeq_epi16(top5, zero);
     /* two-byte slot: low byte 0xC0 | u >> 6, high byte 0x80 | (u & 0x3F) */
     __m256i two =
