@@ -1313,22 +1313,6 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_u16_to_utf8_lossy(const 
     return avx2_u16_to_utf8(src, len, dst, 1, AVX2_U16_UTF8).written;
 }
 
-UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_u16_to_wtf8_long(const uint16_t *src,
-                                                                         size_t len, char *dst)
-{
-    size_t n = avx2_u16_to_utf8(src, len, dst, 1, AVX2_U16_WTF8).written;
-    AVX2_LEAVE();
-    return n;
-}
-
-UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_u16_to_mutf8_long(const uint16_t *src,
-                                                                          size_t len, char *dst)
-{
-    size_t n = avx2_u16_to_utf8(src, len, dst, 1, AVX2_U16_MUTF8).written;
-    AVX2_LEAVE();
-    return n;
-}
-
 /*
  * 8..15 units, not all ASCII: one block on the units padded with zeros to
  * 16 (the padding converts to trailing NUL bytes, which are left out).
@@ -1378,23 +1362,38 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE int avx2_u16_utf8_short(const uint16
     return avx2_u16_utf8_short_form(src, len, dst, written, AVX2_U16_UTF8);
 }
 
-UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_u16_wtf8_short(const uint16_t *src,
-                                                                       size_t len, char *dst)
+/* The copies of avx2_u16_utf8_short_form and avx2_u16_to_utf8 for WTF-8 and
+   modified UTF-8 (which never fail), left with AVX2_LEAVE() (avx2.h). */
+#  define AVX2_U16_FORM_FN(name, body, form)                                                 \
+    UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t name(const uint16_t *src, size_t len, \
+                                                            char *dst)                       \
+    {                                                                                        \
+      size_t n = body(src, len, dst, form);                                                  \
+      AVX2_LEAVE();                                                                          \
+      return n;                                                                              \
+    }
+
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_short_n(const uint16_t *src,
+                                                                         size_t len, char *dst,
+                                                                         enum avx2_u16_form form)
 {
     size_t n;
-    (void)avx2_u16_utf8_short_form(src, len, dst, &n, AVX2_U16_WTF8);
-    AVX2_LEAVE();
+    (void)avx2_u16_utf8_short_form(src, len, dst, &n, form);
     return n;
 }
 
-UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_u16_mutf8_short(const uint16_t *src,
-                                                                        size_t len, char *dst)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_long_n(const uint16_t *src,
+                                                                        size_t len, char *dst,
+                                                                        enum avx2_u16_form form)
 {
-    size_t n;
-    (void)avx2_u16_utf8_short_form(src, len, dst, &n, AVX2_U16_MUTF8);
-    AVX2_LEAVE();
-    return n;
+    return avx2_u16_to_utf8(src, len, dst, 1, form).written;
 }
+
+AVX2_U16_FORM_FN(avx2_u16_wtf8_short, avx2_u16_short_n, AVX2_U16_WTF8)
+AVX2_U16_FORM_FN(avx2_u16_mutf8_short, avx2_u16_short_n, AVX2_U16_MUTF8)
+AVX2_U16_FORM_FN(avx2_u16_to_wtf8_long, avx2_u16_long_n, AVX2_U16_WTF8)
+AVX2_U16_FORM_FN(avx2_u16_to_mutf8_long, avx2_u16_long_n, AVX2_U16_MUTF8)
+#  undef AVX2_U16_FORM_FN
 
 /*
  * The entries of both conversions (`lossy`: a constant). 8..32 ASCII units:

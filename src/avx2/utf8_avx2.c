@@ -1060,23 +1060,19 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_to16_big(cons
     return avx2_u8_to16_big_form(src, len, dst, AVX2_U8_UTF8);
 }
 
-static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_wtf8_to16_big(const char *src,
-                                                                              size_t len,
-                                                                              uint16_t *dst)
-{
-    unilane_result r = avx2_u8_to16_big_form(src, len, dst, AVX2_U8_WTF8);
-    AVX2_LEAVE();
-    return r;
-}
+/* The copies of a conversion body for WTF-8 and modified UTF-8, left with
+   AVX2_LEAVE() (avx2.h). */
+#  define AVX2_U8_FORM_FN(name, body, form)                                                      \
+    static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result name(const char *src, size_t len, \
+                                                                    uint16_t *dst)               \
+    {                                                                                            \
+      unilane_result r = body(src, len, dst, form);                                              \
+      AVX2_LEAVE();                                                                              \
+      return r;                                                                                  \
+    }
 
-static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_mutf8_to16_big(const char *src,
-                                                                               size_t len,
-                                                                               uint16_t *dst)
-{
-    unilane_result r = avx2_u8_to16_big_form(src, len, dst, AVX2_U8_MUTF8);
-    AVX2_LEAVE();
-    return r;
-}
+AVX2_U8_FORM_FN(avx2_wtf8_to16_big, avx2_u8_to16_big_form, AVX2_U8_WTF8)
+AVX2_U8_FORM_FN(avx2_mutf8_to16_big, avx2_u8_to16_big_form, AVX2_U8_MUTF8)
 
 /* AVX2_U8_SMALL_MIN <= len < 64: an input that avx2_u8_to16_small does not
    convert is converted by the scalar kernel, strict or lossy (`lossy`: a
@@ -1099,21 +1095,15 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_to16_small_en
     return avx2_u8_to16_short(src, len, dst, 0, AVX2_U8_UTF8);
 }
 
-static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result
-avx2_wtf8_to16_small_entry(const char *src, size_t len, uint16_t *dst)
+AVX2_U8_INLINE unilane_result avx2_u8_to16_strict_short(const char *src, size_t len, uint16_t *dst,
+                                                        enum avx2_u8_form form)
 {
-    unilane_result r = avx2_u8_to16_short(src, len, dst, 0, AVX2_U8_WTF8);
-    AVX2_LEAVE();
-    return r;
+    return avx2_u8_to16_short(src, len, dst, 0, form);
 }
 
-static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result
-avx2_mutf8_to16_small_entry(const char *src, size_t len, uint16_t *dst)
-{
-    unilane_result r = avx2_u8_to16_short(src, len, dst, 0, AVX2_U8_MUTF8);
-    AVX2_LEAVE();
-    return r;
-}
+AVX2_U8_FORM_FN(avx2_wtf8_to16_small_entry, avx2_u8_to16_strict_short, AVX2_U8_WTF8)
+AVX2_U8_FORM_FN(avx2_mutf8_to16_small_entry, avx2_u8_to16_strict_short, AVX2_U8_MUTF8)
+#  undef AVX2_U8_FORM_FN
 
 /* len >= 64 */
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_to16_lossy_big(const char *src,
