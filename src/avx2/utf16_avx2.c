@@ -1218,12 +1218,14 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
         __m256i top5 = _mm256_and_si256(v, kc.f800);
         avx2_u16_pend pa;
         int kind;
-        if (avx2_u16_ascii(v, v, ff80, form)) {
+        if (form == AVX2_U16_MUTF8 ? avx2_u16_ascii(v, v, ff80, form)
+                                   : _mm256_testz_si256(v, ff80)) {
             /* ASCII: 16 units, then 32 at a time while that lasts */
             avx2_u16_ascii16(v, dst, &i, &w);
             while (len - i >= 32) {
                 __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
-                if (!avx2_u16_ascii(v0, v1, ff80, form))
+                if (form == AVX2_U16_MUTF8 ? !avx2_u16_ascii(v0, v1, ff80, form)
+                                           : !_mm256_testz_si256(_mm256_or_si256(v0, v1), ff80))
                     break;
                 _mm256_storeu_si256((__m256i *)(void *)(dst + w), avx2_u16_pack32(v0, v1));
                 i += 32;
@@ -1264,7 +1266,8 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
     while (len - i >= 16) {
         __m256i v = avx2_u16_load(src + i);
         size_t n;
-        if (avx2_u16_ascii(v, v, ff80, form)) {
+        if (form == AVX2_U16_MUTF8 ? avx2_u16_ascii(v, v, ff80, form)
+                                   : _mm256_testz_si256(v, ff80)) {
             avx2_u16_ascii16(v, dst, &i, &w);
             continue;
         }
@@ -1282,7 +1285,8 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
     /* 0..15 units remain; len >= 16 */
     if (i < len) {
         __m256i v = avx2_u16_load(src + len - 16);
-        if (avx2_u16_ascii(v, v, ff80, form)) {
+        if (form == AVX2_U16_MUTF8 ? avx2_u16_ascii(v, v, ff80, form)
+                                   : _mm256_testz_si256(v, ff80)) {
             /* The last 16 units are ASCII; those before i were written as
                the last i - (len - 16) bytes before dst + w. */
             w -= i - (len - 16);
