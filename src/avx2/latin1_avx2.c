@@ -225,11 +225,11 @@ unilane_avx2_latin1_to_utf8_bounded(const char *src, size_t len, char *dst, size
         __m256i b;
         if ((cap - w) / 2 >= len - i) { /* the rest fits */
             w += unilane_avx2_latin1_to_utf8(src + i, len - i, dst + w);
-            avx2_leave();
+            AVX2_LEAVE();
             return gen_result(UNILANE_OK, len, w);
         }
         if (len - i < 40 || cap - w < 80) {
-            avx2_leave();
+            AVX2_LEAVE();
             break;
         }
         b = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));

@@ -395,24 +395,33 @@ UNILANE_TARGET_AVX2 static inline __m256i avx2_u16_pack32(__m256i a, __m256i b)
 /*
  * n <= len <= 2n units (n = 8 or 16, a constant), as two overlapping
  * halves of n units: if no unit has a bit of `bad` set (0xFF00: all
- * Latin-1; 0xFF80: all ASCII, whose UTF-8 is the same bytes), narrows them
+ * Latin-1; 0xFF80: all ASCII, whose UTF-8 is the same bytes) and, with
+ * `nz` (a constant, for modified UTF-8 and bad = 0xFF80), no unit is 0, narrows them
  * to len bytes at dst and returns 1; otherwise returns 0 having written
- * nothing.
+ * nothing. For nz the test is on u | (u - 1): a bit of 0xFF80 is set in it
+ * iff u >= 0x80 or u == 0.
  */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
-avx2_u16_narrow_short(const uint16_t *src, size_t len, char *dst, uint16_t bad, int n)
+avx2_u16_narrow_short(const uint16_t *src, size_t len, char *dst, uint16_t bad, int n, int nz)
 {
     if (n == 16) {
         __m256i a = avx2_u16_load(src), b = avx2_u16_load(src + len - 16);
-        if (!_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi16((short)bad)))
+        __m256i t = _mm256_or_si256(a, b);
+        if (nz)
+            t = _mm256_or_si256(t, _mm256_or_si256(_mm256_sub_epi16(a, _mm256_set1_epi16(1)),
+                                                   _mm256_sub_epi16(b, _mm256_set1_epi16(1))));
+        if (!_mm256_testz_si256(t, _mm256_set1_epi16((short)bad)))
             return 0;
         _mm_storeu_si128((__m128i *)(void *)dst, avx2_u16_pack16(a));
         _mm_storeu_si128((__m128i *)(void *)(dst + len - 16), avx2_u16_pack16(b));
     } else {
         __m128i a = avx2_u16_head8(src), b = avx2_u16_tail8(src, len);
-        __m128i p;
+        __m128i p, t = _mm_or_si128(a, b);
         uint64_t lo, hi;
-        if (!_mm_testz_si128(_mm_or_si128(a, b), _mm_set1_epi16((short)bad)))
+        if (nz)
+            t = _mm_or_si128(t, _mm_or_si128(_mm_sub_epi16(a, _mm_set1_epi16(1)),
+                                             _mm_sub_epi16(b, _mm_set1_epi16(1))));
+        if (!_mm_testz_si128(t, _mm_set1_epi16((short)bad)))
             return 0;
         p = _mm_packus_epi16(a, b); /* bytes 0..7: units 0..7, 8..15: units len-8.. */
         lo = (uint64_t)_mm_cvtsi128_si64(p);
@@ -467,19 +476,19 @@ unilane_avx2_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
        takes the others, and inputs under 8 units, which have no vector
        step. */
     if (len < 16) {
-        if (len >= 8 && avx2_u16_narrow_short(src, len, dst, 0xFF00, 8))
+        if (len >= 8 && avx2_u16_narrow_short(src, len, dst, 0xFF00, 8, 0))
             return avx2_u16_ok(len, len);
         return unilane_scalar_utf16_to_latin1(src, len, dst);
     }
     if (len < 32) {
-        if (avx2_u16_narrow_short(src, len, dst, 0xFF00, 16))
+        if (avx2_u16_narrow_short(src, len, dst, 0xFF00, 16, 0))
             return avx2_u16_ok(len, len);
         return unilane_scalar_utf16_to_latin1(src, len, dst);
     }
     return avx2_u16_to_latin1_long(src, len, dst);
 }
 
-/* ---- UTF-8 length ------------------------------------------------------ */
+/* ---- UTF-8 and modified-UTF-8 lengths ---------------------------------- */
 
 /*
  * Every unit counts 3 - [u < 0x80] - [u < 0x800]; a surrogate counts 3,
@@ -488,6 +497,11 @@ unilane_avx2_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
  * 32-bit surrogate masks of the block). The compare masks are -1, summed in
  * 16-bit lanes (at most -4 per lane per block) and folded into a scalar
  * every AVX2_U16_FLUSH blocks.
+ *
+ * `mutf8` (a constant): the modified-UTF-8 length instead, where every unit
+ * is on its own (a surrogate counts 3, paired or not) and U+0000 counts 2:
+ * one more per zero unit, whose mask is subtracted (a zero unit then adds
+ * -1 -1 +1 to its lane, the bound per lane stays -4..0), and no pairs.
  */
 #  define AVX2_U16_FLUSH 4096
 
@@ -525,7 +539,8 @@ static inline void avx2_u16_first_bad(size_t *err, size_t len, size_t at)
  */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(const uint16_t *src,
                                                                                size_t len, int insp,
-                                                                               avx2_u16_insp *q)
+                                                                               avx2_u16_insp *q,
+                                                                               int mutf8)
 {
     const __m256i ff80 = _mm256_set1_epi16((short)0xFF80);
     const __m256i f800 = _mm256_set1_epi16((short)0xF800);
@@ -548,10 +563,13 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
             __m256i s = _mm256_or_si256(_mm256_cmpeq_epi16(t0, d800), _mm256_cmpeq_epi16(t1, d800));
             acc = _mm256_add_epi16(
                 acc, _mm256_add_epi16(_mm256_add_epi16(a0, a1), _mm256_add_epi16(b0, b1)));
+            if (mutf8)
+                acc = _mm256_sub_epi16(acc, _mm256_add_epi16(_mm256_cmpeq_epi16(v0, zero),
+                                                             _mm256_cmpeq_epi16(v1, zero)));
             if (insp)
                 bits = _mm256_or_si256(bits, _mm256_or_si256(v0, v1));
             i += 32;
-            if (UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
+            if (!mutf8 && UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
                 uint32_t h = avx2_u16_mask32(v0, v1, 0xD800);
                 uint32_t l = avx2_u16_mask32(v0, v1, 0xDC00);
                 paired += (size_t)__builtin_popcount(((h << 1) | carry) & l);
@@ -588,12 +606,12 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
         i -= 1;
     } else if (i < len) {
         /* 1..31 units remain: count them in the last 32 units, if those
-           have no surrogate, dropping the mask bits (two a unit) of the
-           units already counted. */
+           have no surrogate (any units for mutf8), dropping the mask bits
+           (two a unit) of the units already counted. */
         __m256i a = avx2_u16_load(src + len - 32), b = avx2_u16_load(src + len - 16);
         __m256i ta = _mm256_and_si256(a, f800), tb = _mm256_and_si256(b, f800);
         __m256i s = _mm256_or_si256(_mm256_cmpeq_epi16(ta, d800), _mm256_cmpeq_epi16(tb, d800));
-        if (_mm256_testz_si256(s, s)) {
+        if (mutf8 || _mm256_testz_si256(s, s)) {
             unsigned sh = (unsigned)(2 * (32 - (len - i))); /* 2..62 */
             uint64_t m1 = (uint64_t)(uint32_t)_mm256_movemask_epi8(
                               _mm256_cmpeq_epi16(_mm256_and_si256(a, ff80), zero)) |
@@ -603,10 +621,20 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
             uint64_t m2 = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(ta, zero)) |
                           (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(tb, zero))
                               << 32;
+            size_t n =
+                total + 3 * (len - i) -
+                (size_t)((__builtin_popcountll(m1 >> sh) + __builtin_popcountll(m2 >> sh)) >> 1);
+            if (mutf8)
+                n += (size_t)(__builtin_popcountll(((uint64_t)(uint32_t)_mm256_movemask_epi8(
+                                                        _mm256_cmpeq_epi16(a, zero)) |
+                                                    (uint64_t)(uint32_t)_mm256_movemask_epi8(
+                                                        _mm256_cmpeq_epi16(b, zero))
+                                                        << 32) >>
+                                                   sh) >>
+                              1);
             if (insp)
                 q->bits = _mm256_or_si256(bits, _mm256_or_si256(a, b));
-            return total + 3 * (len - i) -
-                   (size_t)((__builtin_popcountll(m1 >> sh) + __builtin_popcountll(m2 >> sh)) >> 1);
+            return n;
         }
     }
     if (insp)
@@ -614,16 +642,19 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
     if (i == len)
         return total;
     if (insp) {
-        avx2_leave();
+        AVX2_LEAVE();
         q->from = i;
         q->tail = unilane_scalar_utf16_inspect(src + i, len - i);
         return total + q->tail.utf8_length;
     }
-    return total + unilane_scalar_utf8_length_from_utf16(src + i, len - i);
+    return total + (mutf8 ? unilane_scalar_mutf8_length_from_utf16(src + i, len - i)
+                          : unilane_scalar_utf8_length_from_utf16(src + i, len - i));
 }
 
-UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(const uint16_t *src,
-                                                                                size_t len)
+/* The UTF-8 (mutf8 == 0) or modified-UTF-8 length of any input (short
+   inputs here, 32 units and more by avx2_u16_utf8_len_long). */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_length(const uint16_t *src,
+                                                                        size_t len, int mutf8)
 {
     const __m256i ff80 = _mm256_set1_epi16((short)0xFF80);
     const __m256i f800 = _mm256_set1_epi16((short)0xF800);
@@ -631,16 +662,16 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(
     const __m256i zero = _mm256_setzero_si256();
 
     if (len < 32) {
-        /* 8..31 units without a surrogate: 3 bytes a unit, less one per
-           unit below 0x800 and one more per ASCII unit; the masks of the
-           tail half drop the units the head half counted (two mask bits a
-           unit). The scalar kernel counts the others, and inputs under 8
-           units, which have no vector step. */
+        /* 8..31 units without a surrogate (any units for mutf8): 3 bytes a
+           unit, less one per unit below 0x800 and one more per ASCII unit;
+           the masks of the tail half drop the units the head half counted
+           (two mask bits a unit). The scalar kernel counts the others, and
+           inputs under 8 units, which have no vector step. */
         if (len > 16) {
             __m256i a = avx2_u16_load(src), b = avx2_u16_load(src + len - 16);
             __m256i ta = _mm256_and_si256(a, f800), tb = _mm256_and_si256(b, f800);
             __m256i sa = _mm256_cmpeq_epi16(ta, d800), sb = _mm256_cmpeq_epi16(tb, d800);
-            if (_mm256_testz_si256(_mm256_or_si256(sa, sb), _mm256_or_si256(sa, sb))) {
+            if (mutf8 || _mm256_testz_si256(_mm256_or_si256(sa, sb), _mm256_or_si256(sa, sb))) {
                 unsigned sh = (unsigned)(2 * (32 - len)); /* 2..30 */
                 uint32_t a1 = (uint32_t)_mm256_movemask_epi8(
                     _mm256_cmpeq_epi16(_mm256_and_si256(a, ff80), zero));
@@ -649,13 +680,22 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(
                                   _mm256_cmpeq_epi16(_mm256_and_si256(b, ff80), zero)) >>
                               sh;
                 uint32_t b2 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(tb, zero)) >> sh;
-                return 3 * len - (size_t)((__builtin_popcount(a1) + __builtin_popcount(a2) +
-                                           __builtin_popcount(b1) + __builtin_popcount(b2)) >>
-                                          1);
+                size_t n = 3 * len - (size_t)((__builtin_popcount(a1) + __builtin_popcount(a2) +
+                                               __builtin_popcount(b1) + __builtin_popcount(b2)) >>
+                                              1);
+                if (mutf8)
+                    n +=
+                        (size_t)((__builtin_popcount(
+                                      (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(a, zero))) +
+                                  __builtin_popcount(
+                                      (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(b, zero)) >>
+                                      sh)) >>
+                                 1);
+                return n;
             }
         } else if (len >= 8) {
             __m128i a = avx2_u16_head8(src), b = avx2_u16_tail8(src, len);
-            if (!avx2_u16_any_surr8(a) && !avx2_u16_any_surr8(b)) {
+            if (mutf8 || (!avx2_u16_any_surr8(a) && !avx2_u16_any_surr8(b))) {
                 const __m128i z = _mm_setzero_si128();
                 const __m128i c1 = _mm_set1_epi16((short)0xFF80),
                               c2 = _mm_set1_epi16((short)0xF800);
@@ -666,14 +706,22 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(
                     (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(b, c1), z)) >> sh;
                 uint32_t b2 =
                     (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(b, c2), z)) >> sh;
-                return 3 * len - (size_t)((__builtin_popcount(a1) + __builtin_popcount(a2) +
-                                           __builtin_popcount(b1) + __builtin_popcount(b2)) >>
-                                          1);
+                size_t n = 3 * len - (size_t)((__builtin_popcount(a1) + __builtin_popcount(a2) +
+                                               __builtin_popcount(b1) + __builtin_popcount(b2)) >>
+                                              1);
+                if (mutf8)
+                    n += (size_t)((__builtin_popcount(
+                                       (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(a, z))) +
+                                   __builtin_popcount(
+                                       (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(b, z)) >> sh)) >>
+                                  1);
+                return n;
             }
         }
-        return unilane_scalar_utf8_length_from_utf16(src, len);
+        return mutf8 ? unilane_scalar_mutf8_length_from_utf16(src, len)
+                     : unilane_scalar_utf8_length_from_utf16(src, len);
     }
-    return avx2_u16_utf8_len_long(src, len, 0, NULL);
+    return avx2_u16_utf8_len_long(src, len, 0, NULL, mutf8);
 }
 
 /*
@@ -693,13 +741,13 @@ unilane_avx2_utf16_inspect(const uint16_t *src, size_t len)
     __m128i o;
     if (len < 32)
         return unilane_scalar_utf16_inspect(src, len);
-    r.utf8_length = avx2_u16_utf8_len_long(src, len, 1, &q);
+    r.utf8_length = avx2_u16_utf8_len_long(src, len, 1, &q, 0);
     o = _mm_or_si128(_mm256_castsi256_si128(q.bits), _mm256_extracti128_si256(q.bits, 1));
     o = _mm_or_si128(o, _mm_srli_si128(o, 8));
     o = _mm_or_si128(o, _mm_srli_si128(o, 4));
     o = _mm_or_si128(o, _mm_srli_si128(o, 2));
     bits = ((uint32_t)_mm_cvtsi128_si32(o) & 0xFFFF) | (q.paired ? 0x10000u : 0);
-    avx2_leave();
+    AVX2_LEAVE();
     r.width = gen_width(bits);
     r.status = UNILANE_OK;
     r.read = len;
@@ -717,7 +765,37 @@ unilane_avx2_utf16_inspect(const uint16_t *src, size_t len)
 }
 #  undef AVX2_U16_FLUSH
 
-/* ---- UTF-16 -> UTF-8 --------------------------------------------------- */
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(const uint16_t *src,
+                                                                                size_t len)
+{
+    return avx2_u16_length(src, len, 0);
+}
+
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t
+unilane_avx2_mutf8_length_from_utf16(const uint16_t *src, size_t len)
+{
+    size_t n = avx2_u16_length(src, len, 1);
+    AVX2_LEAVE(); /* avx2.h */
+    return n;
+}
+
+/* ---- UTF-16 -> UTF-8, WTF-8, modified UTF-8 ---------------------------- */
+
+/*
+ * The three 8-bit forms share the writer below; `form` is a constant at
+ * every call, so each entry gets its own specialised copy and the UTF-8
+ * code is what it was before the other two were added.
+ *   UTF8:  unpaired surrogates are an error (strict) or U+FFFD (lossy);
+ *   WTF8:  an unpaired surrogate is the 3-byte sequence of its own value,
+ *          which is what the 3-byte slot computes for it: only the pairs
+ *          need the pair slots (avx2_u16_utf8_pairs), the others keep the
+ *          3-byte slot; never fails;
+ *   MUTF8: every unit on its own (surrogates take the 3-byte slot) and
+ *          U+0000 the 2-byte slot (C0 80): a unit is ASCII only if it is
+ *          1..7F; never fails, no pairs, no cold path.
+ * WTF8 and MUTF8 run as lossy (direct stores: nothing can stop them).
+ */
+enum avx2_u16_form { AVX2_U16_UTF8, AVX2_U16_WTF8, AVX2_U16_MUTF8 };
 
 /* Constants of the UTF-8 writer, set up once per call. */
 typedef struct avx2_u16_utf8_consts {
@@ -774,11 +852,15 @@ typedef struct avx2_u16_pend {
  */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
 avx2_u16_utf8_slots(__m256i v, __m256i top5, avx2_u16_pend *p, const avx2_u16_utf8_consts *k,
-                    int pairs, __m256i sw, __m256i ssel, uint32_t sm)
+                    int pairs, __m256i sw, __m256i ssel, uint32_t sm, enum avx2_u16_form form)
 {
     const __m256i zero = _mm256_setzero_si256();
-    /* -1 where u < 0x80, and where u < 0x800 */
-    __m256i is1 = _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), zero);
+    /* -1 where u < 0x80 (1..7F for MUTF8: 0 < u < 0x80 as signed 16-bit
+       values, with the constants at hand; U+0000 takes the 2-byte slot,
+       whose formula gives C0 80 for it), and where u < 0x800 */
+    __m256i is1 = form == AVX2_U16_MUTF8 ? _mm256_and_si256(_mm256_cmpgt_epi16(k->x0080, v),
+                                                            _mm256_cmpgt_epi16(v, zero))
+                                         : _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), zero);
     __m256i lt800 = _mm256_cmpeq_epi16(top5, zero);
     /* two-byte slot: low byte 0xC0 | u >> 6, high byte 0x80 | (u & 0x3F) */
     __m256i two =
@@ -801,7 +883,8 @@ avx2_u16_utf8_slots(__m256i v, __m256i top5, avx2_u16_pend *p, const avx2_u16_ut
         p->o3 = n0;
         p->n = n0 + 8 + (size_t)__builtin_popcount(g1);
         return 2;
-    } else if (!pairs && !_mm256_testz_si256(_mm256_cmpeq_epi16(top5, k->d800), k->ones)) {
+    } else if (form != AVX2_U16_MUTF8 && !pairs &&
+               !_mm256_testz_si256(_mm256_cmpeq_epi16(top5, k->d800), k->ones)) {
         return 0; /* a surrogate */
     } else {
         /* 4-byte slot: bytes 0, 1 in word a, byte 2 in word b.
@@ -836,10 +919,17 @@ avx2_u16_utf8_slots(__m256i v, __m256i top5, avx2_u16_pend *p, const avx2_u16_ut
 }
 
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
-avx2_u16_utf8_compute(__m256i v, __m256i top5, avx2_u16_pend *p, const avx2_u16_utf8_consts *k)
+avx2_u16_utf8_compute_form(__m256i v, __m256i top5, avx2_u16_pend *p, const avx2_u16_utf8_consts *k,
+                           enum avx2_u16_form form)
 {
     const __m256i zero = _mm256_setzero_si256();
-    return avx2_u16_utf8_slots(v, top5, p, k, 0, zero, zero, 0);
+    return avx2_u16_utf8_slots(v, top5, p, k, 0, zero, zero, 0, form);
+}
+
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
+avx2_u16_utf8_compute(__m256i v, __m256i top5, avx2_u16_pend *p, const avx2_u16_utf8_consts *k)
+{
+    return avx2_u16_utf8_compute_form(v, top5, p, k, AVX2_U16_UTF8);
 }
 
 /*
@@ -859,9 +949,16 @@ avx2_u16_utf8_compute(__m256i v, __m256i top5, avx2_u16_pend *p, const avx2_u16_
  * ((h & 3) == (hh & 3)); the l slot takes h from the unit before it.
  * The stores write up to 12 bytes past the output (13 when unit 15 is left
  * out: its 2 bytes are then junk too).
+ *
+ * WTF8 (`form`, a constant): no surrogate is refused; the pair slots go to
+ * the highs followed by a low and the lows after a high (and a high in unit
+ * 15, when allow15), every other surrogate keeps its 3-byte slot, the
+ * WTF-8 of its own value. A low in unit 0 is unpaired: a block never
+ * starts just after a high surrogate (it would have been left for it).
  */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs(
-    __m256i v, __m256i top5, int allow15, avx2_u16_pend *p, const avx2_u16_utf8_consts *k)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t
+avx2_u16_utf8_pairs(__m256i v, __m256i top5, int allow15, avx2_u16_pend *p,
+                    const avx2_u16_utf8_consts *k, enum avx2_u16_form form)
 {
     const __m256i x3f00 = k->x3f00;
     __m256i t6 = _mm256_and_si256(v, _mm256_set1_epi16((short)0xFC00));
@@ -870,12 +967,33 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs(
     /* two equal mask bits per unit */
     uint32_t hm = (uint32_t)_mm256_movemask_epi8(hs), lm = (uint32_t)_mm256_movemask_epi8(ls);
     uint32_t h15 = hm >> 31; /* unit 15 is a high surrogate */
-    __m256i prev, hh, wh, wl;
+    __m256i prev, hh, wh, wl, sel;
+    uint32_t sm;
     /* every low follows a high, every high but unit 15 precedes a low */
-    if ((uint32_t)(hm << 2) != lm || (h15 && !allow15))
+    if (form != AVX2_U16_WTF8 && ((uint32_t)(hm << 2) != lm || (h15 && !allow15)))
         return 0;
     /* prev: unit k-1 in unit k (0 in unit 0, which is never a paired low) */
     prev = _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 14);
+    if (form == AVX2_U16_WTF8) {
+        /* next: unit k+1 in unit k (0 in unit 15) */
+        const __m256i fc00 = _mm256_set1_epi16((short)0xFC00);
+        __m256i next = _mm256_alignr_epi8(_mm256_permute2x128_si256(v, v, 0x81), v, 2);
+        __m256i hp = _mm256_and_si256(
+            hs, _mm256_cmpeq_epi16(_mm256_and_si256(next, fc00), _mm256_set1_epi16((short)0xDC00)));
+        __m256i lp =
+            _mm256_and_si256(ls, _mm256_cmpeq_epi16(_mm256_and_si256(prev, fc00), k->d800));
+        if (!allow15)
+            h15 = 0;
+        else if (h15)
+            hp = _mm256_or_si256(hp,
+                                 _mm256_and_si256(hs, _mm256_setr_epi16(0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                                                        0, 0, 0, 0, 0, 0, -1)));
+        sel = _mm256_or_si256(hp, lp);
+        sm = (uint32_t)_mm256_movemask_epi8(sel);
+    } else {
+        sel = _mm256_or_si256(hs, ls);
+        sm = hm | lm;
+    }
     hh =
         _mm256_add_epi16(_mm256_and_si256(v, _mm256_set1_epi16(0x03FF)), _mm256_set1_epi16(0x0040));
     wh = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(hh, 8),
@@ -886,8 +1004,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs(
                         _mm256_and_si256(_mm256_srli_epi16(v, 6), _mm256_set1_epi16(0x000F))),
         _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(v, 8), x3f00),
                         _mm256_set1_epi16((short)0x8080)));
-    avx2_u16_utf8_slots(v, top5, p, k, 1, _mm256_blendv_epi8(wh, wl, ls), _mm256_or_si256(hs, ls),
-                        hm | lm);
+    avx2_u16_utf8_slots(v, top5, p, k, 1, _mm256_blendv_epi8(wh, wl, ls), sel, sm, form);
     p->n -= 2 * (size_t)h15;
     return 16 - (size_t)h15;
 }
@@ -951,10 +1068,11 @@ avx2_u16_utf8_put_exact(char *out, const avx2_u16_pend *p, int kind)
    the *n bytes); returns 0, having written nothing, for a block with a
    surrogate. */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
-avx2_u16_utf8_block_exact(__m256i v, char *out, size_t *n, const avx2_u16_utf8_consts *k)
+avx2_u16_utf8_block_exact(__m256i v, char *out, size_t *n, const avx2_u16_utf8_consts *k,
+                          enum avx2_u16_form form)
 {
     avx2_u16_pend p;
-    int kind = avx2_u16_utf8_compute(v, _mm256_and_si256(v, k->f800), &p, k);
+    int kind = avx2_u16_utf8_compute_form(v, _mm256_and_si256(v, k->f800), &p, k, form);
     if (!kind)
         return 0;
     avx2_u16_utf8_put_exact(out, &p, kind);
@@ -969,6 +1087,21 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_ascii16(__m256i v
     _mm_storeu_si128((__m128i *)(void *)(dst + *w), avx2_u16_pack16(v));
     *i += 16;
     *w += 16;
+}
+
+/* 1 iff the 16-unit blocks a and b (b may be a) are ASCII for `form` (a
+   constant): every unit below 0x80, and for MUTF8 none 0 (tested only when
+   the first test passes: text that is not ASCII pays nothing more). */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
+avx2_u16_ascii(__m256i a, __m256i b, __m256i ff80, enum avx2_u16_form form)
+{
+    __m256i z;
+    if (!_mm256_testz_si256(_mm256_or_si256(a, b), ff80))
+        return 0;
+    if (form != AVX2_U16_MUTF8)
+        return 1;
+    z = _mm256_cmpeq_epi16(_mm256_min_epu16(a, b), _mm256_setzero_si256());
+    return _mm256_testz_si256(z, z);
 }
 
 /*
@@ -1007,10 +1140,11 @@ avx2_u16_strict_step(const uint16_t *src, size_t len, char *dst, size_t *i, size
 
 /* avx2_u16_utf8_pairs (allow15) and its stores at out, directly or
    (`exact`, a constant) through the buffer. */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs_put(
-    __m256i v, __m256i top5, char *out, avx2_u16_pend *p, const avx2_u16_utf8_consts *k, int exact)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t
+avx2_u16_utf8_pairs_put(__m256i v, __m256i top5, char *out, avx2_u16_pend *p,
+                        const avx2_u16_utf8_consts *k, int exact, enum avx2_u16_form form)
 {
-    size_t c = avx2_u16_utf8_pairs(v, top5, 1, p, k);
+    size_t c = avx2_u16_utf8_pairs(v, top5, 1, p, k, form);
     if (c) {
         if (exact)
             avx2_u16_utf8_put_exact(out, p, 1);
@@ -1018,6 +1152,16 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_pairs_put(
             avx2_u16_utf8_put(out, p);
     }
     return c;
+}
+
+/* The scalar kernel of a conversion that never fails: lossy UTF-8, WTF-8
+   or modified UTF-8 (`form`, a constant). */
+static inline size_t avx2_u16_scalar_lossy(const uint16_t *src, size_t len, char *dst,
+                                           enum avx2_u16_form form)
+{
+    return form == AVX2_U16_WTF8    ? unilane_scalar_utf16_to_wtf8(src, len, dst)
+           : form == AVX2_U16_MUTF8 ? unilane_scalar_utf16_to_mutf8(src, len, dst)
+                                    : unilane_scalar_utf16_to_utf8_lossy(src, len, dst);
 }
 
 /*
@@ -1036,7 +1180,8 @@ typedef struct avx2_u16_pos {
 } avx2_u16_pos;
 
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE avx2_u16_pos
-avx2_u16_utf8_pairs_run(const uint16_t *src, size_t len, char *dst, int lossy, size_t i, size_t w)
+avx2_u16_utf8_pairs_run(const uint16_t *src, size_t len, char *dst, int lossy, size_t i, size_t w,
+                        enum avx2_u16_form form)
 {
     avx2_u16_utf8_consts kc;
     avx2_u16_pos r;
@@ -1057,8 +1202,8 @@ avx2_u16_utf8_pairs_run(const uint16_t *src, size_t len, char *dst, int lossy, s
             uint32_t c15 = (src[i + 15] & 0xFC00) == 0xD800 ? 3u : 0u;
             direct = ((((hn << 2) | c15) ^ ln) & 0x0FFFFFFFu) == 0;
         }
-        k = direct ? avx2_u16_utf8_pairs_put(v, top5, dst + w, &pb, &kc, 0)
-                   : avx2_u16_utf8_pairs_put(v, top5, dst + w, &pb, &kc, 1);
+        k = direct ? avx2_u16_utf8_pairs_put(v, top5, dst + w, &pb, &kc, 0, form)
+                   : avx2_u16_utf8_pairs_put(v, top5, dst + w, &pb, &kc, 1, form);
         if (!k)
             break;
         i += k;
@@ -1076,16 +1221,18 @@ avx2_u16_utf8_pairs_run(const uint16_t *src, size_t len, char *dst, int lossy, s
  * scalar kernel converts the block, less a final high surrogate when more
  * input follows. Returns status OK with the new i and w as read and
  * written, or the final result of a strict conversion that failed.
+ * The body of avx2_u16_utf8_cold (UTF-8, `lossy` a run-time value) and of
+ * avx2_u16_wtf8_cold (WTF-8, lossy, where the SIMD code takes every block:
+ * `form` is a constant).
  */
-UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_utf8_cold(const uint16_t *src,
-                                                                              size_t len, char *dst,
-                                                                              int lossy, int tail,
-                                                                              size_t i, size_t w)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result
+avx2_u16_utf8_cold_form(const uint16_t *src, size_t len, char *dst, int lossy, int tail, size_t i,
+                        size_t w, enum avx2_u16_form form)
 {
     unilane_result r;
     size_t k;
     if (!tail) {
-        avx2_u16_pos q = avx2_u16_utf8_pairs_run(src, len, dst, lossy, i, w);
+        avx2_u16_pos q = avx2_u16_utf8_pairs_run(src, len, dst, lossy, i, w, form);
         if (q.i != i)
             return avx2_u16_ok(q.i, q.w);
     } else {
@@ -1093,7 +1240,7 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_utf8_cold(co
         avx2_u16_pend pb;
         __m256i v = avx2_u16_load(src + i);
         avx2_u16_utf8_consts_init(&kc);
-        k = avx2_u16_utf8_pairs_put(v, _mm256_and_si256(v, kc.f800), dst + w, &pb, &kc, 1);
+        k = avx2_u16_utf8_pairs_put(v, _mm256_and_si256(v, kc.f800), dst + w, &pb, &kc, 1, form);
         /* 15: unit 15 is a high surrogate, left for later (if it ends the
            input, the finisher reports or replaces it) */
         if (k)
@@ -1103,11 +1250,27 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_utf8_cold(co
        surrogate when more input follows (it is left for later). */
     k = 16 - ((!tail || len - i > 16) && src[i + 15] >= 0xD800 && src[i + 15] <= 0xDBFF);
     if (lossy)
-        return avx2_u16_ok(i + k, w + unilane_scalar_utf16_to_utf8_lossy(src + i, k, dst + w));
+        return avx2_u16_ok(i + k, w + avx2_u16_scalar_lossy(src + i, k, dst + w, form));
     r = unilane_scalar_utf16_to_utf8(src + i, k, dst + w);
     if (r.status != UNILANE_OK)
         return gen_finish(r, i, w);
     return avx2_u16_ok(i + k, w + r.written);
+}
+
+UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_utf8_cold(const uint16_t *src,
+                                                                              size_t len, char *dst,
+                                                                              int lossy, int tail,
+                                                                              size_t i, size_t w)
+{
+    return avx2_u16_utf8_cold_form(src, len, dst, lossy, tail, i, w, AVX2_U16_UTF8);
+}
+
+UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_wtf8_cold(const uint16_t *src,
+                                                                              size_t len, char *dst,
+                                                                              int tail, size_t i,
+                                                                              size_t w)
+{
+    return avx2_u16_utf8_cold_form(src, len, dst, 1, tail, i, w, AVX2_U16_WTF8);
 }
 
 /*
@@ -1144,9 +1307,11 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_take(unilane_resu
  * the next block has been classified: ASCII, or computed without a
  * surrogate, the next 16 units will be converted whole, so the held block
  * is stored directly (avx2_u16_utf8_put); otherwise through the buffer.
+ * WTF-8 and modified UTF-8 (`form`) run as lossy; for MUTF8 "ASCII" means
+ * 1..7F (avx2_u16_ascii).
  */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result
-avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy)
+avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx2_u16_form form)
 {
     avx2_u16_utf8_consts kc;
     __m256i ff80;
@@ -1161,12 +1326,14 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy)
         __m256i top5 = _mm256_and_si256(v, kc.f800);
         avx2_u16_pend pa;
         int kind;
-        if (_mm256_testz_si256(v, ff80)) {
+        if (form == AVX2_U16_MUTF8 ? avx2_u16_ascii(v, v, ff80, form)
+                                   : _mm256_testz_si256(v, ff80)) {
             /* ASCII: 16 units, then 32 at a time while that lasts */
             avx2_u16_ascii16(v, dst, &i, &w);
             while (len - i >= 32) {
                 __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
-                if (!_mm256_testz_si256(_mm256_or_si256(v0, v1), ff80))
+                if (form == AVX2_U16_MUTF8 ? !avx2_u16_ascii(v0, v1, ff80, form)
+                                           : !_mm256_testz_si256(_mm256_or_si256(v0, v1), ff80))
                     break;
                 _mm256_storeu_si256((__m256i *)(void *)(dst + w), avx2_u16_pack32(v0, v1));
                 i += 32;
@@ -1188,8 +1355,8 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy)
                 ;
             continue;
         }
-        kind = avx2_u16_utf8_compute(v, top5, &pa, &kc);
-        if (UNILANE_LIKELY(kind)) {
+        kind = avx2_u16_utf8_compute_form(v, top5, &pa, &kc, form);
+        if (form == AVX2_U16_MUTF8 || UNILANE_LIKELY(kind)) {
             avx2_u16_utf8_emit(dst + w, &pa, kind);
             i += 16;
             w += pa.n;
@@ -1198,7 +1365,8 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy)
     surrogate:
         /* A surrogate: out of line, one call (the blocks of pairs are rare
            enough not to be worth registers in this loop) */
-        r = avx2_u16_utf8_cold(src, len, dst, lossy, 0, i, w);
+        r = form == AVX2_U16_WTF8 ? avx2_u16_wtf8_cold(src, len, dst, 0, i, w)
+                                  : avx2_u16_utf8_cold(src, len, dst, lossy, 0, i, w);
         if (r.status != UNILANE_OK)
             return r;
         avx2_u16_take(r, &i, &w);
@@ -1206,16 +1374,18 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy)
     while (len - i >= 16) {
         __m256i v = avx2_u16_load(src + i);
         size_t n;
-        if (_mm256_testz_si256(v, ff80)) {
+        if (form == AVX2_U16_MUTF8 ? avx2_u16_ascii(v, v, ff80, form)
+                                   : _mm256_testz_si256(v, ff80)) {
             avx2_u16_ascii16(v, dst, &i, &w);
             continue;
         }
-        if (avx2_u16_utf8_block_exact(v, dst + w, &n, &kc)) {
+        if (avx2_u16_utf8_block_exact(v, dst + w, &n, &kc, form)) {
             i += 16;
             w += n;
             continue;
         }
-        r = avx2_u16_utf8_cold(src, len, dst, lossy, 1, i, w);
+        r = form == AVX2_U16_WTF8 ? avx2_u16_wtf8_cold(src, len, dst, 1, i, w)
+                                  : avx2_u16_utf8_cold(src, len, dst, lossy, 1, i, w);
         if (r.status != UNILANE_OK)
             return r;
         avx2_u16_take(r, &i, &w);
@@ -1223,7 +1393,8 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy)
     /* 0..15 units remain; len >= 16 */
     if (i < len) {
         __m256i v = avx2_u16_load(src + len - 16);
-        if (_mm256_testz_si256(v, ff80)) {
+        if (form == AVX2_U16_MUTF8 ? avx2_u16_ascii(v, v, ff80, form)
+                                   : _mm256_testz_si256(v, ff80)) {
             /* The last 16 units are ASCII; those before i were written as
                the last i - (len - 16) bytes before dst + w. */
             w -= i - (len - 16);
@@ -1236,7 +1407,7 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy)
         return avx2_u16_ok(len, w);
     }
     if (lossy) {
-        return avx2_u16_ok(len, w + unilane_scalar_utf16_to_utf8_lossy(src + i, len - i, dst + w));
+        return avx2_u16_ok(len, w + avx2_u16_scalar_lossy(src + i, len - i, dst + w, form));
     }
     r = unilane_scalar_utf16_to_utf8(src + i, len - i, dst + w);
     return gen_finish(r, i, w);
@@ -1245,28 +1416,31 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy)
 UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result
 avx2_u16_to_utf8_strict(const uint16_t *src, size_t len, char *dst)
 {
-    return avx2_u16_to_utf8(src, len, dst, 0);
+    return avx2_u16_to_utf8(src, len, dst, 0, AVX2_U16_UTF8);
 }
 
 UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_u16_to_utf8_lossy(const uint16_t *src,
                                                                           size_t len, char *dst)
 {
-    return avx2_u16_to_utf8(src, len, dst, 1).written;
+    return avx2_u16_to_utf8(src, len, dst, 1, AVX2_U16_UTF8).written;
 }
 
 /*
  * 8..15 units, not all ASCII: one block on the units padded with zeros to
  * 16 (the padding converts to trailing NUL bytes, which are left out).
  * Returns 0, having written nothing, when a surrogate is unpaired (a high
- * one in the last unit is followed by padding: unpaired too).
+ * one in the last unit is followed by padding: unpaired too). WTF8 and
+ * MUTF8 (`form`, a constant) convert every block; for MUTF8 each unit of
+ * padding is U+0000, two bytes.
  */
 static const unsigned char avx2_u16_shift_tbl[32] = {
     0,    1,    2,    3,    4,    5,    6,    7,    8,    9,    10,   11,   12,   13,   14,   15,
     0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
 };
 
-UNILANE_TARGET_AVX2 static UNILANE_NOINLINE int avx2_u16_utf8_short(const uint16_t *src, size_t len,
-                                                                    char *dst, size_t *written)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
+avx2_u16_utf8_short_form(const uint16_t *src, size_t len, char *dst, size_t *written,
+                         enum avx2_u16_form form)
 {
     avx2_u16_utf8_consts kc;
     avx2_u16_pend p;
@@ -1281,18 +1455,57 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE int avx2_u16_utf8_short(const uint16
     __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(avx2_u16_head8(src)), tail, 1), top5;
     avx2_u16_utf8_consts_init(&kc);
     top5 = _mm256_and_si256(v, kc.f800);
-    kind = avx2_u16_utf8_compute(v, top5, &p, &kc);
-    if (!kind) {
-        if (!avx2_u16_utf8_pairs(v, top5, 0, &p, &kc))
+    kind = avx2_u16_utf8_compute_form(v, top5, &p, &kc, form);
+    if (form != AVX2_U16_MUTF8 && !kind) {
+        if (!avx2_u16_utf8_pairs(v, top5, 0, &p, &kc, form))
             return 0;
         kind = 1;
     }
     avx2_u16_utf8_emit(buf, &p, kind);
-    n = p.n - (16 - len); /* 8..45 */
+    n = p.n - (form == AVX2_U16_MUTF8 ? 2 : 1) * (16 - len); /* 8..45 */
     avx2_u16_copy_small(dst, buf, n);
     *written = n;
     return 1;
 }
+
+UNILANE_TARGET_AVX2 static UNILANE_NOINLINE int avx2_u16_utf8_short(const uint16_t *src, size_t len,
+                                                                    char *dst, size_t *written)
+{
+    return avx2_u16_utf8_short_form(src, len, dst, written, AVX2_U16_UTF8);
+}
+
+/* The copies of avx2_u16_utf8_short_form and avx2_u16_to_utf8 for WTF-8 and
+   modified UTF-8 (which never fail), left with AVX2_LEAVE() (avx2.h). */
+#  define AVX2_U16_FORM_FN(name, body, form)                                                 \
+    UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t name(const uint16_t *src, size_t len, \
+                                                            char *dst)                       \
+    {                                                                                        \
+      size_t n = body(src, len, dst, form);                                                  \
+      AVX2_LEAVE();                                                                          \
+      return n;                                                                              \
+    }
+
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_short_n(const uint16_t *src,
+                                                                         size_t len, char *dst,
+                                                                         enum avx2_u16_form form)
+{
+    size_t n;
+    (void)avx2_u16_utf8_short_form(src, len, dst, &n, form);
+    return n;
+}
+
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_long_n(const uint16_t *src,
+                                                                        size_t len, char *dst,
+                                                                        enum avx2_u16_form form)
+{
+    return avx2_u16_to_utf8(src, len, dst, 1, form).written;
+}
+
+AVX2_U16_FORM_FN(avx2_u16_wtf8_short, avx2_u16_short_n, AVX2_U16_WTF8)
+AVX2_U16_FORM_FN(avx2_u16_mutf8_short, avx2_u16_short_n, AVX2_U16_MUTF8)
+AVX2_U16_FORM_FN(avx2_u16_to_wtf8_long, avx2_u16_long_n, AVX2_U16_WTF8)
+AVX2_U16_FORM_FN(avx2_u16_to_mutf8_long, avx2_u16_long_n, AVX2_U16_MUTF8)
+#  undef AVX2_U16_FORM_FN
 
 /*
  * The entries of both conversions (`lossy`: a constant). 8..32 ASCII units:
@@ -1306,8 +1519,8 @@ avx2_u16_to_utf8_entry(const uint16_t *src, size_t len, char *dst, int lossy)
 {
     size_t n;
     if (len >= 8) {
-        if (len <= 32 && (len > 16 ? avx2_u16_narrow_short(src, len, dst, 0xFF80, 16)
-                                   : avx2_u16_narrow_short(src, len, dst, 0xFF80, 8)))
+        if (len <= 32 && (len > 16 ? avx2_u16_narrow_short(src, len, dst, 0xFF80, 16, 0)
+                                   : avx2_u16_narrow_short(src, len, dst, 0xFF80, 8, 0)))
             return avx2_u16_ok(len, len);
         if (len >= 16)
             return lossy ? avx2_u16_ok(len, avx2_u16_to_utf8_lossy(src, len, dst))
@@ -1331,6 +1544,42 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_to_utf8_lossy(con
                                                                              size_t len, char *dst)
 {
     return avx2_u16_to_utf8_entry(src, len, dst, 1).written;
+}
+
+/*
+ * The entries of WTF-8 and modified UTF-8 (`form`, a constant), the shape
+ * of avx2_u16_to_utf8_entry; every block is the SIMD code's (the WTF-8
+ * output of 8..15 units is written whatever surrogates they hold).
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t
+avx2_u16_to_form_entry(const uint16_t *src, size_t len, char *dst, enum avx2_u16_form form)
+{
+    const int nz = form == AVX2_U16_MUTF8;
+    if (len >= 8) {
+        int done = len <= 32 && (len > 16 ? avx2_u16_narrow_short(src, len, dst, 0xFF80, 16, nz)
+                                          : avx2_u16_narrow_short(src, len, dst, 0xFF80, 8, nz));
+        AVX2_LEAVE();
+        if (done)
+            return len;
+        if (len >= 16)
+            return form == AVX2_U16_WTF8 ? avx2_u16_to_wtf8_long(src, len, dst)
+                                         : avx2_u16_to_mutf8_long(src, len, dst);
+        return form == AVX2_U16_WTF8 ? avx2_u16_wtf8_short(src, len, dst)
+                                     : avx2_u16_mutf8_short(src, len, dst);
+    }
+    return avx2_u16_scalar_lossy(src, len, dst, form);
+}
+
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_to_wtf8(const uint16_t *src,
+                                                                       size_t len, char *dst)
+{
+    return avx2_u16_to_form_entry(src, len, dst, AVX2_U16_WTF8);
+}
+
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_to_mutf8(const uint16_t *src,
+                                                                        size_t len, char *dst)
+{
+    return avx2_u16_to_form_entry(src, len, dst, AVX2_U16_MUTF8);
 }
 
 #else

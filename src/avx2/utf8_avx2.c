@@ -66,13 +66,68 @@ static const uint8_t avx2_u8_byte1_high[32] = { UNILANE_U8_BYTE1_HIGH, UNILANE_U
 static const uint8_t avx2_u8_byte1_low[32] = { UNILANE_U8_BYTE1_LOW, UNILANE_U8_BYTE1_LOW };
 static const uint8_t avx2_u8_byte2_high[32] = { UNILANE_U8_BYTE2_HIGH, UNILANE_U8_BYTE2_HIGH };
 
-/* The check of 32 bytes `in` given the same bytes shifted by one, two and
-   three positions (p1 = x[k-1], p2 = x[k-2], p3 = x[k-3]). */
-AVX2_U8_INLINE __m256i avx2_u8_check_ctx(__m256i in, __m256i p1, __m256i p2, __m256i p3)
+/*
+ * The two variants of UTF-8 input (API.md, "Additions for 0.2") are
+ * validated by the same code with other tables (utf8_rules.h) and one rule
+ * more for WTF-8; `form` is a constant at every call, so each entry gets
+ * its own specialised copy and the UTF-8 code is what it was without them:
+ *   UTF8:  Unicode's UTF-8;
+ *   WTF8:  ED A0..BF allowed, except a high-surrogate sequence directly
+ *          followed by a low-surrogate one. The check with the WTF-8 tables
+ *          alone (form WTF8) flags every low-surrogate sequence, as costly
+ *          as the UTF-8 check; only where it finds something is it redone
+ *          with the pair rule (form WTF8_PAIRS, avx2_u8_wtf8_high, which
+ *          needs the byte four back: such checks load one byte more). The
+ *          conversion is that of UTF-8: the 3-byte formula gives a
+ *          surrogate sequence its own unit;
+ *   MUTF8: Java's modified UTF-8: C0..DF + 1 and E0..EF + 2 continuation
+ *          bytes, no range rule (C0/C1 included, also in avx2_u8_check2), no
+ *          F0..FF: no 4-byte windows (avx2_u8_win16_quad) either.
+ */
+enum avx2_u8_form { AVX2_U8_UTF8, AVX2_U8_WTF8, AVX2_U8_MUTF8, AVX2_U8_WTF8_PAIRS };
+
+/* After a check of `form` left e: for WTF8 an error may be a low surrogate
+   only, so the check `redo` is made again with the pair rule. */
+#  define AVX2_U8_EXACT(form, e, redo)                             \
+    do {                                                           \
+      if ((form) == AVX2_U8_WTF8 && !_mm256_testz_si256((e), (e))) \
+        (e) = (redo);                                              \
+    } while (0)
+
+static const uint8_t avx2_wtf8_byte2_high[32] = { UNILANE_WTF8_BYTE2_HIGH,
+                                                  UNILANE_WTF8_BYTE2_HIGH };
+static const uint8_t avx2_mutf8_byte1_high[32] = { UNILANE_MUTF8_BYTE1_HIGH,
+                                                   UNILANE_MUTF8_BYTE1_HIGH };
+static const uint8_t avx2_mutf8_byte1_low[32] = { UNILANE_MUTF8_BYTE1_LOW,
+                                                  UNILANE_MUTF8_BYTE1_LOW };
+static const uint8_t avx2_mutf8_byte2_high[32] = { UNILANE_MUTF8_BYTE2_HIGH,
+                                                   UNILANE_MUTF8_BYTE2_HIGH };
+
+/* WTF-8: 0xFF where x[k-4] x[k-3] is ED A0..AF (a high-surrogate
+   sequence ends at x[k-2]), else 0; the SURROGATE bit of the WTF-8
+   classification (a low-surrogate sequence at x[k-1]) is an error only
+   there (utf8_rules.h). */
+AVX2_U8_INLINE __m256i avx2_u8_wtf8_high(__m256i p3, __m256i p4)
 {
-    const __m256i t1 = _mm256_loadu_si256((const __m256i *)avx2_u8_byte1_high);
-    const __m256i t2 = _mm256_loadu_si256((const __m256i *)avx2_u8_byte1_low);
-    const __m256i t3 = _mm256_loadu_si256((const __m256i *)avx2_u8_byte2_high);
+    return _mm256_and_si256(_mm256_cmpeq_epi8(p4, _mm256_set1_epi8((char)0xED)),
+                            _mm256_cmpeq_epi8(_mm256_and_si256(p3, _mm256_set1_epi8((char)0xF0)),
+                                              _mm256_set1_epi8((char)0xA0)));
+}
+
+/* The check of 32 bytes `in` given the same bytes shifted by one, two,
+   three (and, for WTF8_PAIRS only, four) positions (p1 = x[k-1],
+   p2 = x[k-2], p3 = x[k-3], p4 = x[k-4]). */
+AVX2_U8_INLINE __m256i avx2_u8_check_form(__m256i in, __m256i p1, __m256i p2, __m256i p3,
+                                          __m256i p4, enum avx2_u8_form form)
+{
+    const __m256i t1 = _mm256_loadu_si256(
+        (const __m256i *)(form == AVX2_U8_MUTF8 ? avx2_mutf8_byte1_high : avx2_u8_byte1_high));
+    const __m256i t2 = _mm256_loadu_si256(
+        (const __m256i *)(form == AVX2_U8_MUTF8 ? avx2_mutf8_byte1_low : avx2_u8_byte1_low));
+    const __m256i t3 = _mm256_loadu_si256(
+        (const __m256i *)(form == AVX2_U8_WTF8 || form == AVX2_U8_WTF8_PAIRS ? avx2_wtf8_byte2_high
+                          : form == AVX2_U8_MUTF8                            ? avx2_mutf8_byte2_high
+                                                                             : avx2_u8_byte2_high));
     const __m256i nib = _mm256_set1_epi8(0x0F);
     __m256i sp = _mm256_and_si256(
         _mm256_and_si256(_mm256_shuffle_epi8(t1, _mm256_and_si256(_mm256_srli_epi16(p1, 4), nib)),
@@ -82,38 +137,49 @@ AVX2_U8_INLINE __m256i avx2_u8_check_ctx(__m256i in, __m256i p1, __m256i p2, __m
        x >= 0xF0 (smaller x give 0..0x7F) */
     __m256i m = _mm256_or_si256(_mm256_subs_epu8(p2, _mm256_set1_epi8(0x60)),
                                 _mm256_subs_epu8(p3, _mm256_set1_epi8(0x70)));
-    return _mm256_xor_si256(sp, _mm256_and_si256(m, _mm256_set1_epi8((char)UNILANE_U8_TWO_CONTS)));
+    __m256i e =
+        _mm256_xor_si256(sp, _mm256_and_si256(m, _mm256_set1_epi8((char)UNILANE_U8_TWO_CONTS)));
+    if (form == AVX2_U8_WTF8_PAIRS) /* SURROGATE kept only after a high surrogate */
+        e = _mm256_andnot_si256(_mm256_andnot_si256(avx2_u8_wtf8_high(p3, p4),
+                                                    _mm256_set1_epi8((char)UNILANE_U8_SURROGATE)),
+                                e);
+    return e;
 }
 
-/* The 32 bytes `in` shifted right by k bytes (1..3), the last k bytes of
+/* The 32 bytes `in` shifted right by k bytes (1..4), the last k bytes of
    the 32 bytes `prev` before them (zero at the start of the input). */
 #  define AVX2_U8_BACK(in, prev, k) \
     _mm256_alignr_epi8((in), _mm256_permute2x128_si256((prev), (in), 0x21), 16 - (k))
 
-/* The same, with the three bytes before `in` taken from the end of the
-   previous 32 bytes `prev`. The unit count uses AVX2_U8_BACK(in, prev, 3)
+/* The same, with the three (four) bytes before `in` taken from the end of
+   the previous 32 bytes `prev`. The unit count uses AVX2_U8_BACK(in, prev, 3)
    too, which the compiler computes once. */
-AVX2_U8_INLINE __m256i avx2_u8_check(__m256i in, __m256i prev)
+AVX2_U8_INLINE __m256i avx2_u8_check(__m256i in, __m256i prev, enum avx2_u8_form form)
 {
     /* [prev.hi | in.lo]; alignr per 128-bit lane then gives the input
        shifted right by k bytes with the last k bytes of prev in front. */
-    return avx2_u8_check_ctx(in, AVX2_U8_BACK(in, prev, 1), AVX2_U8_BACK(in, prev, 2),
-                             AVX2_U8_BACK(in, prev, 3));
+    return avx2_u8_check_form(
+        in, AVX2_U8_BACK(in, prev, 1), AVX2_U8_BACK(in, prev, 2), AVX2_U8_BACK(in, prev, 3),
+        form == AVX2_U8_WTF8_PAIRS ? AVX2_U8_BACK(in, prev, 4) : _mm256_setzero_si256(), form);
 }
 
 /* The check of the 64 bytes a|b where decoding starts afresh at a (nothing
    before it is context). */
-AVX2_U8_INLINE __m256i avx2_u8_check_fresh(__m256i a, __m256i b)
+AVX2_U8_INLINE __m256i avx2_u8_check_fresh(__m256i a, __m256i b, enum avx2_u8_form form)
 {
-    return _mm256_or_si256(avx2_u8_check(a, _mm256_setzero_si256()), avx2_u8_check(b, a));
+    return _mm256_or_si256(avx2_u8_check(a, _mm256_setzero_si256(), form),
+                           avx2_u8_check(b, a, form));
 }
 
-/* The check of the 32 bytes at s, whose 3 bytes before are readable. */
-AVX2_U8_INLINE __m256i avx2_u8_check_at(const unsigned char *s)
+/* The check of the 32 bytes at s, whose 3 bytes before (4 for
+   WTF8_PAIRS) are readable. */
+AVX2_U8_INLINE __m256i avx2_u8_check_at(const unsigned char *s, enum avx2_u8_form form)
 {
-    return avx2_u8_check_ctx(
+    __m256i p3 = _mm256_loadu_si256((const __m256i *)(s - 3));
+    return avx2_u8_check_form(
         _mm256_loadu_si256((const __m256i *)s), _mm256_loadu_si256((const __m256i *)(s - 1)),
-        _mm256_loadu_si256((const __m256i *)(s - 2)), _mm256_loadu_si256((const __m256i *)(s - 3)));
+        _mm256_loadu_si256((const __m256i *)(s - 2)), p3,
+        form == AVX2_U8_WTF8_PAIRS ? _mm256_loadu_si256((const __m256i *)(s - 4)) : p3, form);
 }
 
 /* Nonzero bytes iff the block ends inside a sequence: byte 29 >= F0, byte
@@ -147,8 +213,9 @@ AVX2_U8_INLINE uint32_t avx2_u8_starts(__m256i v)
    character boundary: with leads C2..DF only, the input is valid iff the
    continuation bytes are exactly the bytes after the leads and there is no
    C0 or C1 (a lead as byte 63 is left for later: its continuation is not
-   here). Sets *pnc to the mask of bytes that are not continuation bytes. */
-AVX2_U8_INLINE int avx2_u8_check2(__m256i a, __m256i b, uint64_t *pnc)
+   here). Sets *pnc to the mask of bytes that are not continuation bytes.
+   For MUTF8 C0 and C1 are allowed. */
+AVX2_U8_INLINE int avx2_u8_check2(__m256i a, __m256i b, uint64_t *pnc, enum avx2_u8_form form)
 {
     const __m256i fe = _mm256_set1_epi8((char)0xFE), c0 = _mm256_set1_epi8((char)0xC0);
     uint64_t hib = (uint32_t)_mm256_movemask_epi8(a) | (uint64_t)(uint32_t)_mm256_movemask_epi8(b)
@@ -157,6 +224,8 @@ AVX2_U8_INLINE int avx2_u8_check2(__m256i a, __m256i b, uint64_t *pnc)
     __m256i ov = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(a, fe), c0),
                                  _mm256_cmpeq_epi8(_mm256_and_si256(b, fe), c0));
     *pnc = nc;
+    if (form == AVX2_U8_MUTF8) /* C0 and C1 are leads like the others */
+        return (hib & ~nc) == (hib & nc) << 1;
     return (hib & ~nc) == (hib & nc) << 1 && avx2_u8_is_zero(ov);
 }
 
@@ -292,7 +361,7 @@ AVX2_U8_INLINE __m256i avx2_u8_units_sad(__m256i acc, __m256i a, __m256i b)
  * (the character may be the one in error).
  */
 AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, size_t *pi, int count,
-                               size_t *cnt, int width, __m256i *pmx)
+                               size_t *cnt, int width, __m256i *pmx, enum avx2_u8_form form)
 {
     /* i <= last: at least 64 bytes left */
     const size_t last = len - 64;
@@ -307,7 +376,8 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             if (count)
                 n += 64;
         } else {
-            e = avx2_u8_check_fresh(a, b);
+            e = avx2_u8_check_fresh(a, b, form);
+            AVX2_U8_EXACT(form, e, avx2_u8_check_fresh(a, b, AVX2_U8_WTF8_PAIRS));
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
             prev_inc = avx2_u8_incomplete(b);
@@ -340,12 +410,15 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             /* at a character boundary (nothing unfinished before),
                1- and 2-byte characters only */
             uint64_t nc;
-            if (UNILANE_UNLIKELY(!avx2_u8_check2(a, b, &nc)))
+            if (UNILANE_UNLIKELY(!avx2_u8_check2(a, b, &nc, form)))
                 goto out;
             if (count)
                 n += (size_t)_mm_popcnt_u64(nc);
         } else {
-            e = _mm256_or_si256(avx2_u8_check_at(s + i), avx2_u8_check_at(s + i + 32));
+            e = _mm256_or_si256(avx2_u8_check_at(s + i, form), avx2_u8_check_at(s + i + 32, form));
+            AVX2_U8_EXACT(form, e,
+                          _mm256_or_si256(avx2_u8_check_at(s + i, AVX2_U8_WTF8_PAIRS),
+                                          avx2_u8_check_at(s + i + 32, AVX2_U8_WTF8_PAIRS)));
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
             if (count)
@@ -363,9 +436,15 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             goto out;
     } else {
         __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
-        e = _mm256_or_si256(avx2_u8_check_at(s + len - 32), avx2_u8_incomplete(b));
+        e = _mm256_or_si256(avx2_u8_check_at(s + len - 32, form), avx2_u8_incomplete(b));
         if (r > 32)
-            e = _mm256_or_si256(e, avx2_u8_check_at(s + len - 64));
+            e = _mm256_or_si256(e, avx2_u8_check_at(s + len - 64, form));
+        AVX2_U8_EXACT(
+            form, e,
+            _mm256_or_si256(_mm256_or_si256(avx2_u8_check_at(s + len - 32, AVX2_U8_WTF8_PAIRS),
+                                            avx2_u8_incomplete(b)),
+                            r > 32 ? avx2_u8_check_at(s + len - 64, AVX2_U8_WTF8_PAIRS)
+                                   : _mm256_setzero_si256()));
         if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
             goto out;
         /* units of the last r bytes, the bytes of the overlap left out */
@@ -396,8 +475,10 @@ out:
  * AVX2_U8_SMALL_MIN <= len < 64: the input as two overlapping blocks,
  * s[0 .. 32) with nothing before it and s[len - 32 .. len) with its 3 bytes
  * before it as context (they are in the first block: hence 35, the
- * smallest input the kernels below have a vector step for). Returns 1 if
- * s[0 .. len) is valid, and then the UTF-16 units of it in *units.
+ * smallest input the kernels below have a vector step for; the pair rule
+ * of WTF8 needs 4 bytes before it, and so 36). Returns 1 if s[0 .. len) is
+ * valid, and then the UTF-16 units of it in *units; 0 if it is not, or for
+ * WTF8 if len is 35 and a low surrogate needs the pair rule.
  */
 #  define AVX2_U8_SMALL_MIN 35
 
@@ -407,7 +488,8 @@ out:
 #  define AVX2_U8_BY_LENGTH(len, scalar, small, big) \
     ((len) < AVX2_U8_SMALL_MIN ? (scalar) : (len) < 64 ? (small) : (big))
 
-AVX2_U8_INLINE int avx2_u8_small_check(const unsigned char *s, size_t len, size_t *units)
+AVX2_U8_INLINE int avx2_u8_small_check(const unsigned char *s, size_t len, size_t *units,
+                                       enum avx2_u8_form form)
 {
     __m256i a = _mm256_loadu_si256((const __m256i *)s);
     __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
@@ -416,8 +498,16 @@ AVX2_U8_INLINE int avx2_u8_small_check(const unsigned char *s, size_t len, size_
         *units = len;
         return 1;
     }
-    e = _mm256_or_si256(avx2_u8_check(a, _mm256_setzero_si256()),
-                        _mm256_or_si256(avx2_u8_check_at(s + len - 32), avx2_u8_incomplete(b)));
+    e = _mm256_or_si256(
+        avx2_u8_check(a, _mm256_setzero_si256(), form),
+        _mm256_or_si256(avx2_u8_check_at(s + len - 32, form), avx2_u8_incomplete(b)));
+    if (form == AVX2_U8_WTF8 && !avx2_u8_is_zero(e)) {
+        if (len < AVX2_U8_SMALL_MIN + 1)
+            return 0;
+        e = _mm256_or_si256(avx2_u8_check(a, _mm256_setzero_si256(), AVX2_U8_WTF8_PAIRS),
+                            _mm256_or_si256(avx2_u8_check_at(s + len - 32, AVX2_U8_WTF8_PAIRS),
+                                            avx2_u8_incomplete(b)));
+    }
     if (!avx2_u8_is_zero(e))
         return 0;
     /* of the second block only the bytes from index 32 on */
@@ -426,15 +516,36 @@ AVX2_U8_INLINE int avx2_u8_small_check(const unsigned char *s, size_t len, size_
 }
 
 /* len >= 64 */
-static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_big(const char *src,
-                                                                                size_t len)
+/* The validator of `form` (a constant; UTF8 or WTF8): for WTF8 the scalar
+   code starts before a high surrogate right before where the SIMD code
+   stopped (gen_wtf8_high_before), so that it sees a pair split there. */
+AVX2_U8_INLINE unilane_result avx2_u8_validate_form(const char *src, size_t len,
+                                                    enum avx2_u8_form form)
 {
     const unsigned char *s = (const unsigned char *)src;
     size_t i, j;
-    if (avx2_u8_run(s, 0, len, &i, 0, NULL, 0, NULL))
+    if (avx2_u8_run(s, 0, len, &i, 0, NULL, 0, NULL, form))
         return avx2_u8_ok(len, 0);
     j = gen_utf8_last_lead(s, 0, i);
+    if (form == AVX2_U8_WTF8) {
+        j -= 3 * (size_t)gen_wtf8_high_before(s, 0, j);
+        return gen_finish(unilane_scalar_validate_wtf8(src + j, len - j), j, 0);
+    }
     return gen_finish(unilane_scalar_validate_utf8(src + j, len - j), j, 0);
+}
+
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_big(const char *src,
+                                                                                size_t len)
+{
+    return avx2_u8_validate_form(src, len, AVX2_U8_UTF8);
+}
+
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_wtf8_validate_big(const char *src,
+                                                                                  size_t len)
+{
+    unilane_result r = avx2_u8_validate_form(src, len, AVX2_U8_WTF8);
+    AVX2_LEAVE();
+    return r;
 }
 
 /* AVX2_U8_SMALL_MIN <= len < 64: an input that avx2_u8_small_check does
@@ -443,8 +554,19 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_smal
                                                                                   size_t len)
 {
     size_t units;
-    if (!avx2_u8_small_check((const unsigned char *)src, len, &units))
+    if (!avx2_u8_small_check((const unsigned char *)src, len, &units, AVX2_U8_UTF8))
         return unilane_scalar_validate_utf8(src, len);
+    return avx2_u8_ok(len, 0);
+}
+
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_wtf8_validate_small(const char *src,
+                                                                                    size_t len)
+{
+    size_t units;
+    int ok = avx2_u8_small_check((const unsigned char *)src, len, &units, AVX2_U8_WTF8);
+    AVX2_LEAVE();
+    if (!ok)
+        return unilane_scalar_validate_wtf8(src, len);
     return avx2_u8_ok(len, 0);
 }
 
@@ -452,6 +574,12 @@ UNILANE_TARGET_AVX2 unilane_result unilane_avx2_validate_utf8(const char *src, s
 {
     return AVX2_U8_BY_LENGTH(len, unilane_scalar_validate_utf8(src, len),
                              avx2_u8_validate_small(src, len), avx2_u8_validate_big(src, len));
+}
+
+UNILANE_TARGET_AVX2 unilane_result unilane_avx2_validate_wtf8(const char *src, size_t len)
+{
+    return AVX2_U8_BY_LENGTH(len, unilane_scalar_validate_wtf8(src, len),
+                             avx2_wtf8_validate_small(src, len), avx2_wtf8_validate_big(src, len));
 }
 
 UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8(const char *src, size_t len)
@@ -504,7 +632,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_big(cons
     const unsigned char *s = (const unsigned char *)src;
     size_t lo = 0, n = 0, i, j, e;
     for (;;) {
-        if (avx2_u8_run(s, lo, len, &i, 1, &n, 0, NULL))
+        if (avx2_u8_run(s, lo, len, &i, 1, &n, 0, NULL, AVX2_U8_UTF8))
             return n;
         /* s[lo .. i) is counted; the error is in a character that ends in
            s[i .. i + 64): the scalar kernel counts s[j .. e), then the
@@ -524,7 +652,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_small(co
                                                                               size_t len)
 {
     size_t units;
-    if (!avx2_u8_small_check((const unsigned char *)src, len, &units))
+    if (!avx2_u8_small_check((const unsigned char *)src, len, &units, AVX2_U8_UTF8))
         return unilane_scalar_utf16_length_from_utf8_lossy(src, len);
     return units;
 }
@@ -597,16 +725,16 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_bi
     __m256i mx;
     for (;;) {
         unilane_utf8_info t;
-        if (avx2_u8_run(s, lo, len, &i, 1, &n, 1, &mx)) {
+        if (avx2_u8_run(s, lo, len, &i, 1, &n, 1, &mx, AVX2_U8_UTF8)) {
             top = avx2_u8_umax(top, avx2_u8_hmax(mx));
-            avx2_leave();
+            AVX2_LEAVE();
             break;
         }
         j = gen_utf8_last_lead(s, lo, i);
         n -= gen_utf8_units(s + j, i - j);
         /* a character cut off at i is in mx: then s[lo .. j) again */
         top = avx2_u8_umax(top, j == i ? avx2_u8_hmax(mx) : avx2_u8_max_of(s, lo, j));
-        avx2_leave();
+        AVX2_LEAVE();
         if (!lossy || len - i < 64 + 3 + 64)
             e = len;
         else
@@ -634,14 +762,14 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_sm
     const unsigned char *s = (const unsigned char *)src;
     size_t units;
     unsigned top;
-    if (!avx2_u8_small_check(s, len, &units)) {
-        avx2_leave();
+    if (!avx2_u8_small_check(s, len, &units, AVX2_U8_UTF8)) {
+        AVX2_LEAVE();
         return lossy ? unilane_scalar_utf8_inspect_lossy(src, len)
                      : unilane_scalar_utf8_inspect(src, len);
     }
     top = avx2_u8_hmax(_mm256_max_epu8(_mm256_loadu_si256((const __m256i *)s),
                                        _mm256_loadu_si256((const __m256i *)(s + len - 32))));
-    avx2_leave();
+    AVX2_LEAVE();
     return avx2_u8_info(UNILANE_OK, len, units, gen_width(gen_utf8_lead_cp(top)));
 }
 
@@ -776,7 +904,9 @@ AVX2_U8_INLINE uint32_t avx2_u8_win16_quad(__m256i a, __m256i b, __m256i c, __m2
  * after inlining) says the window has 1- and 2-byte characters only.
  * `last` (a constant): the input ends with the window, complete; then the
  * characters starting at s[from] (a character boundary, from <= 31) up to
- * the end are converted and *consumed is 32.
+ * the end are converted and *consumed is 32. `form` (a constant): MUTF8
+ * has no 4-byte characters (the formulas below take its overlong forms and
+ * C0/C1 as they are).
  *
  * For each byte x[k] (x[k-1], x[k-2] before it) that ends a character:
  *   ASCII:          u = x[k]
@@ -787,7 +917,8 @@ AVX2_U8_INLINE uint32_t avx2_u8_win16_quad(__m256i a, __m256i b, __m256i c, __m2
  * that end a character are compacted and the planes interleaved to 16 bits.
  */
 AVX2_U8_INLINE size_t avx2_u8_win16_any(const unsigned char *s, int first, int two, int last,
-                                        uint32_t from, uint16_t *out, size_t *consumed)
+                                        uint32_t from, uint16_t *out, size_t *consumed,
+                                        enum avx2_u8_form form)
 {
     __m256i a = _mm256_loadu_si256((const __m256i *)s);
     uint32_t hib = (uint32_t)_mm256_movemask_epi8(a);
@@ -832,7 +963,7 @@ AVX2_U8_INLINE size_t avx2_u8_win16_any(const unsigned char *s, int first, int t
        ends (cons == 32); nothing at or after cons (a character that starts
        before cons ends before it) */
     keep = (nc >> 1) | 0x80000000u;
-    if (!two &&
+    if (!two && form != AVX2_U8_MUTF8 &&
         UNILANE_UNLIKELY(!avx2_u8_is_zero(_mm256_subs_epu8(a, _mm256_set1_epi8((char)0xEF)))))
         keep |= avx2_u8_win16_quad(a, b, c, bcont, &lo, &hi); /* a 4-byte character */
     keep = _bzhi_u32(keep, cons);
@@ -844,9 +975,9 @@ AVX2_U8_INLINE size_t avx2_u8_win16_any(const unsigned char *s, int first, int t
 /* The window of the chunk code: from its start, up to its last character
    start. */
 AVX2_U8_INLINE size_t avx2_u8_win16(const unsigned char *s, int first, int two, uint16_t *out,
-                                    size_t *consumed)
+                                    size_t *consumed, enum avx2_u8_form form)
 {
-    return avx2_u8_win16_any(s, first, two, 0, 0, out, consumed);
+    return avx2_u8_win16_any(s, first, two, 0, 0, out, consumed, form);
 }
 
 /* What the chunk of 64 bytes at s + p (a character boundary, len - p >=
@@ -855,7 +986,8 @@ AVX2_U8_INLINE size_t avx2_u8_win16(const unsigned char *s, int first, int two, 
    checked), 0 has an error. `fresh`: decoding starts afresh at p (the
    start, or a restart after an error), so the bytes before p are not
    used as context. */
-AVX2_U8_INLINE int avx2_u8_classify(const unsigned char *s, size_t p, int fresh)
+AVX2_U8_INLINE int avx2_u8_classify(const unsigned char *s, size_t p, int fresh,
+                                    enum avx2_u8_form form)
 {
     __m256i a = _mm256_loadu_si256((const __m256i *)(s + p));
     __m256i b = _mm256_loadu_si256((const __m256i *)(s + p + 32));
@@ -864,11 +996,16 @@ AVX2_U8_INLINE int avx2_u8_classify(const unsigned char *s, size_t p, int fresh)
     if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0)
         return 1;
     if (avx2_u8_is_zero(avx2_u8_e0s(a, b)))
-        return avx2_u8_check2(a, b, &nc) ? 2 : 0;
-    if (UNILANE_LIKELY(!fresh))
-        e = _mm256_or_si256(avx2_u8_check_at(s + p), avx2_u8_check_at(s + p + 32));
-    else
-        e = avx2_u8_check_fresh(a, b);
+        return avx2_u8_check2(a, b, &nc, form) ? 2 : 0;
+    if (UNILANE_LIKELY(!fresh)) {
+        e = _mm256_or_si256(avx2_u8_check_at(s + p, form), avx2_u8_check_at(s + p + 32, form));
+        AVX2_U8_EXACT(form, e,
+                      _mm256_or_si256(avx2_u8_check_at(s + p, AVX2_U8_WTF8_PAIRS),
+                                      avx2_u8_check_at(s + p + 32, AVX2_U8_WTF8_PAIRS)));
+    } else {
+        e = avx2_u8_check_fresh(a, b, form);
+        AVX2_U8_EXACT(form, e, avx2_u8_check_fresh(a, b, AVX2_U8_WTF8_PAIRS));
+    }
     return avx2_u8_is_zero(e) ? 3 : 0;
 }
 
@@ -887,19 +1024,19 @@ AVX2_U8_INLINE int avx2_u8_classify(const unsigned char *s, size_t p, int fresh)
  * corpus files).
  */
 AVX2_U8_INLINE int avx2_u8_to16_chunk(const unsigned char *s, size_t last, uint16_t *dst,
-                                      size_t *pp, size_t *pw, int two)
+                                      size_t *pp, size_t *pw, int two, enum avx2_u8_form form)
 {
     size_t p = *pp, w = *pw, c1, c2, q;
     int k;
-    w += avx2_u8_win16(s + p, p < 2, two, dst + w, &c1);
+    w += avx2_u8_win16(s + p, p < 2, two, dst + w, &c1, form);
     c2 = avx2_u8_win_cons(s + p + c1);
     q = p + c1 + c2;
-    k = q <= last ? avx2_u8_classify(s, q, 0) : 0;
+    k = q <= last ? avx2_u8_classify(s, q, 0, form) : 0;
     if (UNILANE_LIKELY(k)) {
-        w += avx2_u8_win16(s + p + c1, 0, two, dst + w, &c2);
+        w += avx2_u8_win16(s + p + c1, 0, two, dst + w, &c2, form);
     } else {
         uint16_t tmp[40];
-        size_t n = avx2_u8_win16(s + p + c1, 0, two, tmp, &c2);
+        size_t n = avx2_u8_win16(s + p + c1, 0, two, tmp, &c2, form);
         memcpy(dst + w, tmp, n * sizeof *tmp);
         w += n;
     }
@@ -911,7 +1048,7 @@ AVX2_U8_INLINE int avx2_u8_to16_chunk(const unsigned char *s, size_t last, uint1
 /* Widens the ASCII chunk of 64 bytes at s + *pp to dst + *pw, advances both
    and returns the kind of the next chunk (0 if it starts after `last`). */
 AVX2_U8_INLINE int avx2_u8_to16_ascii(const unsigned char *s, size_t last, uint16_t *dst,
-                                      size_t *pp, size_t *pw)
+                                      size_t *pp, size_t *pw, enum avx2_u8_form form)
 {
     /* both loads before the stores, which may alias s */
     __m256i a = _mm256_loadu_si256((const __m256i *)(s + *pp));
@@ -920,7 +1057,7 @@ AVX2_U8_INLINE int avx2_u8_to16_ascii(const unsigned char *s, size_t last, uint1
     avx2_u8_widen32(b, dst + *pw + 32);
     *pp += 64;
     *pw += 64;
-    return *pp <= last ? avx2_u8_classify(s, *pp, 0) : 0;
+    return *pp <= last ? avx2_u8_classify(s, *pp, 0, form) : 0;
 }
 
 /*
@@ -935,23 +1072,23 @@ AVX2_U8_INLINE int avx2_u8_to16_ascii(const unsigned char *s, size_t last, uint1
  * were left.
  */
 AVX2_U8_INLINE int avx2_u8_to16_run(const unsigned char *s, size_t len, uint16_t *dst, size_t *pp,
-                                    size_t *pw)
+                                    size_t *pw, enum avx2_u8_form form)
 {
     /* p <= last: at least 64 bytes left */
     const size_t last = len - 64;
     size_t p = *pp, w = *pw;
-    int k = p <= last ? avx2_u8_classify(s, p, 1) : 0;
+    int k = p <= last ? avx2_u8_classify(s, p, 1, form) : 0;
     /* leading ASCII chunks first: an ASCII input never enters the loop
        below, nor pays for the constants it sets up */
     while (k == 1)
-        k = avx2_u8_to16_ascii(s, last, dst, &p, &w);
+        k = avx2_u8_to16_ascii(s, last, dst, &p, &w, form);
     while (k) {
         if (k == 1)
-            k = avx2_u8_to16_ascii(s, last, dst, &p, &w);
+            k = avx2_u8_to16_ascii(s, last, dst, &p, &w, form);
         else if (k == 2)
-            k = avx2_u8_to16_chunk(s, last, dst, &p, &w, 1);
+            k = avx2_u8_to16_chunk(s, last, dst, &p, &w, 1, form);
         else
-            k = avx2_u8_to16_chunk(s, last, dst, &p, &w, 0);
+            k = avx2_u8_to16_chunk(s, last, dst, &p, &w, 0, form);
     }
     *pp = p;
     *pw = w;
@@ -962,16 +1099,16 @@ AVX2_U8_INLINE int avx2_u8_to16_run(const unsigned char *s, size_t len, uint16_t
    a last one that ends at s + len and converts from where the others
    stopped. `two` is a constant, as in avx2_u8_to16_chunk. */
 AVX2_U8_INLINE size_t avx2_u8_to16_small_windows(const unsigned char *s, size_t len, int two,
-                                                 uint16_t *tmp)
+                                                 uint16_t *tmp, enum avx2_u8_form form)
 {
     size_t n, c, q, base = len - 32;
-    n = avx2_u8_win16(s, 1, two, tmp, &q);
+    n = avx2_u8_win16(s, 1, two, tmp, &q, form);
     if (len - q > 32) {
-        n += avx2_u8_win16(s + q, 0, two, tmp + n, &c);
+        n += avx2_u8_win16(s + q, 0, two, tmp + n, &c, form);
         q += c;
     }
     /* base <= q: the first windows took at least 28 bytes each */
-    return n + avx2_u8_win16_any(s + base, 0, two, 1, (uint32_t)(q - base), tmp + n, &c);
+    return n + avx2_u8_win16_any(s + base, 0, two, 1, (uint32_t)(q - base), tmp + n, &c, form);
 }
 
 /*
@@ -982,7 +1119,8 @@ AVX2_U8_INLINE size_t avx2_u8_to16_small_windows(const unsigned char *s, size_t 
  * buffer (the windows store junk). Returns 0 (nothing written) if the
  * input is not valid, else 1 with all of it converted into *pw units.
  */
-AVX2_U8_INLINE int avx2_u8_to16_small(const unsigned char *s, size_t len, uint16_t *dst, size_t *pw)
+AVX2_U8_INLINE int avx2_u8_to16_small(const unsigned char *s, size_t len, uint16_t *dst, size_t *pw,
+                                      enum avx2_u8_form form)
 {
     __m256i a = _mm256_loadu_si256((const __m256i *)s);
     __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
@@ -994,53 +1132,97 @@ AVX2_U8_INLINE int avx2_u8_to16_small(const unsigned char *s, size_t len, uint16
         *pw = len;
         return 1;
     }
-    if (!avx2_u8_small_check(s, len, &units))
+    if (!avx2_u8_small_check(s, len, &units, form))
         return 0;
-    n = avx2_u8_is_zero(avx2_u8_e0s(a, b)) ? avx2_u8_to16_small_windows(s, len, 1, tmp)
-                                           : avx2_u8_to16_small_windows(s, len, 0, tmp);
+    n = avx2_u8_is_zero(avx2_u8_e0s(a, b)) ? avx2_u8_to16_small_windows(s, len, 1, tmp, form)
+                                           : avx2_u8_to16_small_windows(s, len, 0, tmp, form);
     memcpy(dst, tmp, n * sizeof *tmp);
     *pw = n;
     return 1;
 }
 
-/* len >= 64 */
-static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_to16_big(const char *src,
-                                                                            size_t len,
-                                                                            uint16_t *dst)
+/* The strict scalar conversion of `form` (a constant). */
+static inline unilane_result avx2_u8_scalar_to16(const char *src, size_t len, uint16_t *dst,
+                                                 enum avx2_u8_form form)
+{
+    return form == AVX2_U8_WTF8    ? unilane_scalar_wtf8_to_utf16(src, len, dst)
+           : form == AVX2_U8_MUTF8 ? unilane_scalar_mutf8_to_utf16(src, len, dst)
+                                   : unilane_scalar_utf8_to_utf16(src, len, dst);
+}
+
+/* len >= 64. WTF8: the scalar code, and the last 35..63 bytes as a fresh
+   input, start before a high surrogate right before p, which converted to
+   one unit (gen_wtf8_high_before). */
+AVX2_U8_INLINE unilane_result avx2_u8_to16_big_form(const char *src, size_t len, uint16_t *dst,
+                                                    enum avx2_u8_form form)
 {
     size_t p = 0, w = 0, wt;
-    if (!avx2_u8_to16_run((const unsigned char *)src, len, dst, &p, &w) &&
-        len - p >= AVX2_U8_SMALL_MIN &&
-        avx2_u8_to16_small((const unsigned char *)src + p, len - p, dst + w, &wt)) {
+    int stop = avx2_u8_to16_run((const unsigned char *)src, len, dst, &p, &w, form);
+    if (form == AVX2_U8_WTF8 && gen_wtf8_high_before((const unsigned char *)src, 0, p)) {
+        p -= 3;
+        w -= 1;
+    } else if (!stop && len - p >= AVX2_U8_SMALL_MIN &&
+               avx2_u8_to16_small((const unsigned char *)src + p, len - p, dst + w, &wt, form)) {
         /* the last 35..63 bytes, from a character boundary */
         p = len;
         w += wt;
     }
     if (p == len)
         return avx2_u8_ok(p, w);
-    return gen_finish(unilane_scalar_utf8_to_utf16(src + p, len - p, dst + w), p, w);
+    return gen_finish(avx2_u8_scalar_to16(src + p, len - p, dst + w, form), p, w);
 }
+
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_to16_big(const char *src,
+                                                                            size_t len,
+                                                                            uint16_t *dst)
+{
+    return avx2_u8_to16_big_form(src, len, dst, AVX2_U8_UTF8);
+}
+
+/* The copies of a conversion body for WTF-8 and modified UTF-8, left with
+   AVX2_LEAVE() (avx2.h). */
+#  define AVX2_U8_FORM_FN(name, body, form)                                                      \
+    static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result name(const char *src, size_t len, \
+                                                                    uint16_t *dst)               \
+    {                                                                                            \
+      unilane_result r = body(src, len, dst, form);                                              \
+      AVX2_LEAVE();                                                                              \
+      return r;                                                                                  \
+    }
+
+AVX2_U8_FORM_FN(avx2_wtf8_to16_big, avx2_u8_to16_big_form, AVX2_U8_WTF8)
+AVX2_U8_FORM_FN(avx2_mutf8_to16_big, avx2_u8_to16_big_form, AVX2_U8_MUTF8)
 
 /* AVX2_U8_SMALL_MIN <= len < 64: an input that avx2_u8_to16_small does not
    convert is converted by the scalar kernel, strict or lossy (`lossy`: a
    constant) */
 AVX2_U8_INLINE unilane_result avx2_u8_to16_short(const char *src, size_t len, uint16_t *dst,
-                                                 int lossy)
+                                                 int lossy, enum avx2_u8_form form)
 {
     size_t w;
-    if (avx2_u8_to16_small((const unsigned char *)src, len, dst, &w))
+    if (avx2_u8_to16_small((const unsigned char *)src, len, dst, &w, form))
         return avx2_u8_ok(len, w);
     if (lossy)
         return avx2_u8_ok(len, unilane_scalar_utf8_to_utf16_lossy(src, len, dst));
-    return unilane_scalar_utf8_to_utf16(src, len, dst);
+    return avx2_u8_scalar_to16(src, len, dst, form);
 }
 
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_to16_small_entry(const char *src,
                                                                                     size_t len,
                                                                                     uint16_t *dst)
 {
-    return avx2_u8_to16_short(src, len, dst, 0);
+    return avx2_u8_to16_short(src, len, dst, 0, AVX2_U8_UTF8);
 }
+
+AVX2_U8_INLINE unilane_result avx2_u8_to16_strict_short(const char *src, size_t len, uint16_t *dst,
+                                                        enum avx2_u8_form form)
+{
+    return avx2_u8_to16_short(src, len, dst, 0, form);
+}
+
+AVX2_U8_FORM_FN(avx2_wtf8_to16_small_entry, avx2_u8_to16_strict_short, AVX2_U8_WTF8)
+AVX2_U8_FORM_FN(avx2_mutf8_to16_small_entry, avx2_u8_to16_strict_short, AVX2_U8_MUTF8)
+#  undef AVX2_U8_FORM_FN
 
 /* len >= 64 */
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_to16_lossy_big(const char *src,
@@ -1049,9 +1231,10 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_to16_lossy_big(const 
     const unsigned char *s = (const unsigned char *)src;
     size_t p = 0, w = 0, e, wt;
     for (;;) {
-        if (!avx2_u8_to16_run(s, len, dst, &p, &w)) {
+        if (!avx2_u8_to16_run(s, len, dst, &p, &w, AVX2_U8_UTF8)) {
             /* the last 35..63 bytes, from a character boundary */
-            if (len - p >= AVX2_U8_SMALL_MIN && avx2_u8_to16_small(s + p, len - p, dst + w, &wt))
+            if (len - p >= AVX2_U8_SMALL_MIN &&
+                avx2_u8_to16_small(s + p, len - p, dst + w, &wt, AVX2_U8_UTF8))
                 return w + wt;
             break;
         }
@@ -1073,7 +1256,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_to16_lossy_small(cons
                                                                             size_t len,
                                                                             uint16_t *dst)
 {
-    return avx2_u8_to16_short(src, len, dst, 1).written;
+    return avx2_u8_to16_short(src, len, dst, 1, AVX2_U8_UTF8).written;
 }
 
 UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf8_to_utf16(const char *src, size_t len,
@@ -1082,6 +1265,22 @@ UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf8_to_utf16(const char *src, s
     return AVX2_U8_BY_LENGTH(len, unilane_scalar_utf8_to_utf16(src, len, dst),
                              avx2_u8_to16_small_entry(src, len, dst),
                              avx2_u8_to16_big(src, len, dst));
+}
+
+UNILANE_TARGET_AVX2 unilane_result unilane_avx2_wtf8_to_utf16(const char *src, size_t len,
+                                                              uint16_t *dst)
+{
+    return AVX2_U8_BY_LENGTH(len, unilane_scalar_wtf8_to_utf16(src, len, dst),
+                             avx2_wtf8_to16_small_entry(src, len, dst),
+                             avx2_wtf8_to16_big(src, len, dst));
+}
+
+UNILANE_TARGET_AVX2 unilane_result unilane_avx2_mutf8_to_utf16(const char *src, size_t len,
+                                                               uint16_t *dst)
+{
+    return AVX2_U8_BY_LENGTH(len, unilane_scalar_mutf8_to_utf16(src, len, dst),
+                             avx2_mutf8_to16_small_entry(src, len, dst),
+                             avx2_mutf8_to16_big(src, len, dst));
 }
 
 UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_to_utf16_lossy(const char *src, size_t len,
@@ -1267,6 +1466,7 @@ UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf8_to_latin1(const char *src, 
 #  undef AVX2_U8_BACK
 #  undef AVX2_U8_SMALL_MIN
 #  undef AVX2_U8_BY_LENGTH
+#  undef AVX2_U8_EXACT
 
 #else
 /* ISO C forbids an empty translation unit. */

@@ -299,18 +299,18 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
 /* not yet written */
 #  define unilane_avx512_utf16_length_from_utf8_lossy unilane_avx2_utf16_length_from_utf8_lossy
 
-/* The 0.2 operations with an AVX2 kernel: not yet written for AVX-512. */
+/* The 0.2 operations: no AVX-512 kernel, the AVX2 one (which every
+   AVX-512 machine can run). */
+#  define unilane_avx512_utf16_to_wtf8           unilane_avx2_utf16_to_wtf8
+#  define unilane_avx512_validate_wtf8           unilane_avx2_validate_wtf8
+#  define unilane_avx512_wtf8_to_utf16           unilane_avx2_wtf8_to_utf16
+#  define unilane_avx512_utf16_to_mutf8          unilane_avx2_utf16_to_mutf8
+#  define unilane_avx512_mutf8_length_from_utf16 unilane_avx2_mutf8_length_from_utf16
+#  define unilane_avx512_mutf8_to_utf16          unilane_avx2_mutf8_to_utf16
 #  define unilane_avx512_utf8_inspect            unilane_avx2_utf8_inspect
 #  define unilane_avx512_utf8_inspect_lossy      unilane_avx2_utf8_inspect_lossy
 #  define unilane_avx512_utf16_inspect           unilane_avx2_utf16_inspect
 #  define unilane_avx512_latin1_to_utf8_bounded  unilane_avx2_latin1_to_utf8_bounded
-/* The other 0.2 operations: no AVX-512 or AVX2 kernel yet (the scalar one meanwhile). */
-#  define unilane_avx512_utf16_to_wtf8           unilane_scalar_utf16_to_wtf8
-#  define unilane_avx512_validate_wtf8           unilane_scalar_validate_wtf8
-#  define unilane_avx512_wtf8_to_utf16           unilane_scalar_wtf8_to_utf16
-#  define unilane_avx512_utf16_to_mutf8          unilane_scalar_utf16_to_mutf8
-#  define unilane_avx512_mutf8_length_from_utf16 unilane_scalar_mutf8_length_from_utf16
-#  define unilane_avx512_mutf8_to_utf16          unilane_scalar_mutf8_to_utf16
 
 /* Thresholds: the AVX2 set's (measured there), so that short inputs take
    the scalar path exactly as they do under avx2. */

@@ -179,18 +179,73 @@ static inline UNILANE_MAYBE_UNUSED size_t gen_utf8_units(const unsigned char *s,
       UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000,                        \
       UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE | UNILANE_U8_TOO_LARGE_1000
 
-/* By the high nibble of the byte itself. */
-#define UNILANE_U8_BYTE2_HIGH                                                                    \
+/* By the high nibble of the byte itself; UNILANE_U8_BYTE2_HIGH_A(s) is the
+   table whose entry 0xA has SURROGATE iff s is UNILANE_U8_SURROGATE (s = 0
+   for WTF-8, below). */
+#define UNILANE_U8_BYTE2_HIGH_A(s)                                                               \
   UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT,        \
       UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT,    \
       UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | UNILANE_U8_OVERLONG3 | \
           UNILANE_U8_TOO_LARGE_1000,                                                             \
       UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | UNILANE_U8_OVERLONG3 | \
           UNILANE_U8_TOO_LARGE,                                                                  \
-      UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | UNILANE_U8_SURROGATE | \
+      UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | (s) |                  \
           UNILANE_U8_TOO_LARGE,                                                                  \
       UNILANE_U8_TOO_LONG | UNILANE_U8_OVERLONG2 | UNILANE_U8_TWO_CONTS | UNILANE_U8_SURROGATE | \
           UNILANE_U8_TOO_LARGE,                                                                  \
       UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT
+#define UNILANE_U8_BYTE2_HIGH UNILANE_U8_BYTE2_HIGH_A(UNILANE_U8_SURROGATE)
+
+/*
+ * WTF-8 (API.md): ED A0..BF is allowed, except a high-surrogate sequence
+ * ED A0..AF xx directly followed by a low-surrogate one ED B0..BF xx, a rule
+ * over five bytes. With UNILANE_WTF8_BYTE2_HIGH (no SURROGATE in entry 0xA)
+ * the classification sets SURROGATE exactly at the second byte of every
+ * low-surrogate sequence (ED B0..BF), and no other error bit there; a kernel
+ * keeps that bit only where the bytes three and four back are ED A0..AF
+ * (the pair) and clears it everywhere else. BYTE1_HIGH and BYTE1_LOW are
+ * those of UTF-8.
+ */
+#define UNILANE_WTF8_BYTE2_HIGH UNILANE_U8_BYTE2_HIGH_A(0)
+
+/*
+ * WTF-8 at a character boundary i where a kernel hands the input to the
+ * scalar code (s[lo .. i) valid): 1 iff the character before i is a high
+ * surrogate, ED A0..AF xx. The scalar code must then start at i - 3, so that
+ * it sees a low surrogate at i as the forbidden pair (its only context).
+ */
+static inline UNILANE_MAYBE_UNUSED int gen_wtf8_high_before(const unsigned char *s, size_t lo,
+                                                            size_t i)
+{
+    return i - lo >= 3 && s[i - 3] == 0xED && (s[i - 2] & 0xF0) == 0xA0;
+}
+
+/*
+ * Java's modified UTF-8 (API.md): leads C0..DF take one continuation byte
+ * and E0..EF two, with no range rule (overlong forms and surrogates are
+ * accepted); a byte F0..FF is an error wherever it is. The tables keep
+ * TOO_SHORT, TOO_LONG and TWO_CONTS (with the same "must" rule: a byte F0..FF
+ * three back is an error by itself) and give the bit UNILANE_MU8_F to every
+ * previous byte and to the current bytes F0..FF only.
+ */
+#define UNILANE_MU8_F     UNILANE_U8_TOO_LARGE /* a byte F0..FF */
+#define UNILANE_MU8_X4(x) (x), (x), (x), (x)
+
+#define UNILANE_MUTF8_BYTE1_HIGH                            \
+  UNILANE_MU8_X4(UNILANE_U8_TOO_LONG | UNILANE_MU8_F),      \
+      UNILANE_MU8_X4(UNILANE_U8_TOO_LONG | UNILANE_MU8_F),  \
+      UNILANE_MU8_X4(UNILANE_U8_TWO_CONTS | UNILANE_MU8_F), \
+      UNILANE_MU8_X4(UNILANE_U8_TOO_SHORT | UNILANE_MU8_F)
+
+#define UNILANE_MUTF8_BYTE1_LOW                          \
+  UNILANE_MU8_X4(UNILANE_U8_CARRY_ | UNILANE_MU8_F),     \
+      UNILANE_MU8_X4(UNILANE_U8_CARRY_ | UNILANE_MU8_F), \
+      UNILANE_MU8_X4(UNILANE_U8_CARRY_ | UNILANE_MU8_F), \
+      UNILANE_MU8_X4(UNILANE_U8_CARRY_ | UNILANE_MU8_F)
+
+#define UNILANE_MUTF8_BYTE2_HIGH                                                        \
+  UNILANE_MU8_X4(UNILANE_U8_TOO_SHORT), UNILANE_MU8_X4(UNILANE_U8_TOO_SHORT),           \
+      UNILANE_MU8_X4(UNILANE_U8_TOO_LONG | UNILANE_U8_TWO_CONTS), UNILANE_U8_TOO_SHORT, \
+      UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT | UNILANE_MU8_F
 
 #endif /* UNILANE_UTF8_RULES_H */
