@@ -338,7 +338,70 @@ static UNILANE_ALWAYS_INLINE int neon_u8_skip_ascii(const uint8_t *s, size_t len
     return 1;
 }
 
-unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
+/*
+ * WTF-8 (validate_wtf8, wtf8_to_utf16) is checked with the UTF-8 tables:
+ * the SURROGATE class of a pair (byte j-1, byte j) is set exactly for
+ * ED A0..BF, a surrogate sequence, which WTF-8 allows. A block whose error
+ * lanes hold nothing but that bit is valid WTF-8 unless a high-surrogate
+ * sequence (ED A0..AF xx) is directly followed by a low one (ED B0..BF xx):
+ * neon_u8_wtf8_pairs. The scalar code knows that rule only from where it
+ * starts: neon_u8_wtf8_back makes it start before a high surrogate that
+ * ends where it would start.
+ */
+
+/* 0xFF where v[j] is the second byte of a surrogate sequence whose second
+   byte has high nibble hn (0xA0: a high surrogate, 0xB0: a low one); p1
+   holds the bytes before, v[j-1] */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_sur2(uint8x16_t p1, uint8x16_t v, uint8_t hn)
+{
+    return vandq_u8(vceqq_u8(p1, vdupq_n_u8(0xED)),
+                    vceqq_u8(vandq_u8(v, vdupq_n_u8(0xF0)), vdupq_n_u8(hn)));
+}
+
+/* Nonzero lanes where a low-surrogate sequence directly follows a high one
+   in the valid block b (pv: the 16 bytes before it; its lanes 12..15 are
+   enough, since the high's second byte is three bytes before the low's). */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_wtf8_pairs(uint8x16_t pv, uint8x16x4_t b)
+{
+    uint8x16_t prev = pv, e = vdupq_n_u8(0);
+    uint8x16_t hprev = neon_u8_sur2(vextq_u8(vdupq_n_u8(0), pv, 15), pv, 0xA0);
+    int q;
+    for (q = 0; q < 4; q++) {
+        uint8x16_t p1 = vextq_u8(prev, b.val[q], 15);
+        uint8x16_t hs = neon_u8_sur2(p1, b.val[q], 0xA0), ls = neon_u8_sur2(p1, b.val[q], 0xB0);
+        e = vorrq_u8(e, vandq_u8(ls, vextq_u8(hprev, hs, 13)));
+        hprev = hs;
+        prev = b.val[q];
+    }
+    return e;
+}
+
+/* The error lanes e of the valid-UTF-8 check of block b (pv: the 16 bytes
+   before it) turned into error lanes for WTF-8: nonzero somewhere iff the
+   block is ill-formed WTF-8 (its first error at or after 3 bytes before
+   the block, as for UTF-8). */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_wtf8_errors(uint8x16_t e, uint8x16_t pv,
+                                                            uint8x16x4_t b)
+{
+    uint8x16_t bad;
+    if (UNILANE_LIKELY(!neon_u8_any(e)))
+        return e;
+    bad = vandq_u8(e, vdupq_n_u8((uint8_t)~UNILANE_U8_SURROGATE));
+    if (neon_u8_any(bad))
+        return bad;
+    return neon_u8_wtf8_pairs(pv, b); /* surrogates, no other error */
+}
+
+/* The character start i of WTF-8 input (s[lo..i) valid but for errors at
+   or after i - 3), moved back to the high surrogate that ends at i, if one
+   does: the scalar code, started there, sees a low surrogate after it. */
+static UNILANE_ALWAYS_INLINE size_t neon_u8_wtf8_back(const uint8_t *s, size_t lo, size_t i)
+{
+    return i - lo >= 3 && s[i - 3] == 0xED && (s[i - 2] & 0xF0) == 0xA0 ? i - 3 : i;
+}
+
+/* validate_utf8, and validate_wtf8 (wtf8, a constant). */
+static UNILANE_ALWAYS_INLINE unilane_result neon_u8_validate(const char *src, size_t len, int wtf8)
 {
     const uint8_t *s = (const uint8_t *)src;
     size_t i = 0;
@@ -349,9 +412,13 @@ unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
         neon_u8_kl_init(&k);
         for (;;) {
             uint8x16x4_t b = neon_u8_load4(s + i);
+            uint8x16_t e;
             if (neon_u8_block_max(b, pv) < 0x80 && !neon_u8_skip_ascii(s, len, &i, &b, &k, &pv))
                 break;
-            if (neon_u8_any(neon_u8_kl_block(&k, pv, b)))
+            e = neon_u8_kl_block(&k, pv, b);
+            if (wtf8)
+                e = neon_u8_wtf8_errors(e, pv, b);
+            if (neon_u8_any(e))
                 break; /* the first error is at or after i - 3 */
             pv = b.val[3];
             i += 64;
@@ -360,8 +427,22 @@ unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
         }
         /* s[0..i) is valid but for a last character that may be cut off */
         i = gen_utf8_last_lead(s, 0, i);
+        if (wtf8)
+            i = neon_u8_wtf8_back(s, 0, i);
     }
+    if (wtf8)
+        return gen_finish(unilane_scalar_validate_wtf8(src + i, len - i), i, 0);
     return gen_finish(unilane_scalar_validate_utf8(src + i, len - i), i, 0);
+}
+
+unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
+{
+    return neon_u8_validate(src, len, 0);
+}
+
+unilane_result unilane_neon_validate_wtf8(const char *src, size_t len)
+{
+    return neon_u8_validate(src, len, 1);
 }
 
 /* ------------------------------------------------------------------------ */
