@@ -11,7 +11,6 @@
 
 /* The 0.2 operations: no NEON kernel yet (the scalar one meanwhile). */
 #  define unilane_neon_wtf8_to_utf16           unilane_scalar_wtf8_to_utf16
-#  define unilane_neon_mutf8_length_from_utf16 unilane_scalar_mutf8_length_from_utf16
 #  define unilane_neon_mutf8_to_utf16          unilane_scalar_mutf8_to_utf16
 #  define unilane_neon_utf8_inspect            unilane_scalar_utf8_inspect
 #  define unilane_neon_utf8_inspect_lossy      unilane_scalar_utf8_inspect_lossy

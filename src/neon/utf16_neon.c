@@ -421,10 +421,22 @@ static size_t neon_u16_pairs(const uint16_t *src, size_t from, size_t to, size_t
     return pairs;
 }
 
-size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
+/*
+ * utf8_length_from_utf16, and with mutf8 (0 or 1, a constant) the length
+ * of Java's modified UTF-8: a unit counts 1 + (u - 1 >= 0x7F, mod 2^16)
+ * + (u >= 0x800), U+0000 two bytes, and no pairs (every surrogate is 3
+ * bytes). The mode only changes values (m1 = mutf8 is subtracted from
+ * every unit before the first compare, and the pair tests are made to
+ * fail), not the branches, so that the UTF-8 instance is the code it was.
+ */
+static UNILANE_ALWAYS_INLINE size_t neon_u16_utf8_length(const uint16_t *src, size_t len,
+                                                         unsigned mutf8)
 {
     size_t i = 0, count = len;
-    const uint16x8_t c7f = vdupq_n_u16(0x7F), c7ff = vdupq_n_u16(0x7FF);
+    const uint16x8_t c7f = vdupq_n_u16((uint16_t)(0x7F - mutf8)), c7ff = vdupq_n_u16(0x7FF);
+    const uint16x8_t m1 = vdupq_n_u16((uint16_t)mutf8);
+    /* all ones for mutf8: no lane looks like a surrogate */
+    const uint16x8_t nosur = vdupq_n_u16((uint16_t)(0u - mutf8));
 
     if (len == 0)
         return 0;
@@ -432,8 +444,9 @@ size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
         /* Unit by unit; a low surrogate after a high one ends a pair. */
         for (; i < len; i++) {
             uint32_t u = src[i];
-            count += (size_t)(u >= 0x80) + (size_t)(u >= 0x800);
-            if ((u & 0xFC00) == 0xDC00 && i > 0 && (src[i - 1] & 0xFC00) == 0xD800)
+            count += (size_t)((uint32_t)(u - mutf8) >= 0x80 - mutf8) + (size_t)(u >= 0x800);
+            if ((u & 0xFC00) == 0xDC00 + 0x10000 * mutf8 && i > 0 &&
+                (src[i - 1] & 0xFC00) == 0xD800)
                 count -= 2;
         }
         return count;
@@ -452,13 +465,14 @@ size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
                 vuzp2q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1]));
             uint8x16_t hcd =
                 vuzp2q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3]));
-            acc80 = vsubq_u16(acc80, vcgtq_u16(v.val[0], c7f));
-            acc80 = vsubq_u16(acc80, vcgtq_u16(v.val[1], c7f));
-            acc80 = vsubq_u16(acc80, vcgtq_u16(v.val[2], c7f));
-            acc80 = vsubq_u16(acc80, vcgtq_u16(v.val[3], c7f));
+            acc80 = vsubq_u16(acc80, vcgtq_u16(vsubq_u16(v.val[0], m1), c7f));
+            acc80 = vsubq_u16(acc80, vcgtq_u16(vsubq_u16(v.val[1], m1), c7f));
+            acc80 = vsubq_u16(acc80, vcgtq_u16(vsubq_u16(v.val[2], m1), c7f));
+            acc80 = vsubq_u16(acc80, vcgtq_u16(vsubq_u16(v.val[3], m1), c7f));
             acc800 = vsubq_u8(acc800, vcgtq_u8(hab, seven)); /* u >= 0x800 */
             acc800 = vsubq_u8(acc800, vcgtq_u8(hcd, seven));
-            smin = vminq_u8(smin, vminq_u8(veorq_u8(hab, d8), veorq_u8(hcd, d8)));
+            smin = vminq_u8(smin, vorrq_u8(vminq_u8(veorq_u8(hab, d8), veorq_u8(hcd, d8)),
+                                           vreinterpretq_u8_u16(nosur)));
             i += 32;
         }
         count += vaddlvq_u16(acc80) + vaddlvq_u8(acc800);
@@ -472,9 +486,9 @@ size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
         size_t start = i;
         while (len - i >= 8) {
             uint16x8_t a = vld1q_u16(src + i);
-            acc = vsubq_u16(acc, vcgtq_u16(a, c7f));
+            acc = vsubq_u16(acc, vcgtq_u16(vsubq_u16(a, m1), c7f));
             acc = vsubq_u16(acc, vcgtq_u16(a, c7ff));
-            sur = vminq_u16(sur, neon_u16_rot(a));
+            sur = vminq_u16(sur, vorrq_u16(neon_u16_rot(a), nosur));
             i += 8;
         }
         if (i < len) {
@@ -483,16 +497,29 @@ size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
             static const uint16_t keep[16] = { 0,      0,      0,      0,      0,      0,
                                                0,      0,      0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF,
                                                0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF };
-            uint16x8_t a = vandq_u16(vld1q_u16(src + len - 8), vld1q_u16(keep + (len - i)));
-            acc = vsubq_u16(acc, vcgtq_u16(a, c7f));
+            uint16x8_t kp = vld1q_u16(keep + (len - i));
+            uint16x8_t a = vandq_u16(vld1q_u16(src + len - 8), kp);
+            /* mutf8: the lanes replaced are units 1 (one byte each) */
+            a = vorrq_u16(a, vbicq_u16(m1, kp));
+            acc = vsubq_u16(acc, vcgtq_u16(vsubq_u16(a, m1), c7f));
             acc = vsubq_u16(acc, vcgtq_u16(a, c7ff));
-            sur = vminq_u16(sur, neon_u16_rot(a));
+            sur = vminq_u16(sur, vorrq_u16(neon_u16_rot(a), nosur));
         }
         count += vaddlvq_u16(acc);
         if (vminvq_u16(sur) < 0x800)
             count -= 2 * neon_u16_pairs(src, start, len, len);
     }
     return count;
+}
+
+size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
+{
+    return neon_u16_utf8_length(src, len, 0);
+}
+
+size_t unilane_neon_mutf8_length_from_utf16(const uint16_t *src, size_t len)
+{
+    return neon_u16_utf8_length(src, len, 1);
 }
 
 /* ------------------------------------------------------------------------ */
