@@ -70,20 +70,30 @@ static UNILANE_ALWAYS_INLINE void neon_u8_kl_reset(neon_u8_kl *k)
 }
 
 /* The tables of utf8_rules.h, to be loaded into registers: Keiser-Lemire
-   BYTE1_HIGH, BYTE1_LOW, BYTE2_HIGH, and the UTF-16 units by high nibble. */
-static const uint8_t neon_u8_rules[4][16] = {
-    { UNILANE_U8_BYTE1_HIGH },
-    { UNILANE_U8_BYTE1_LOW },
-    { UNILANE_U8_BYTE2_HIGH },
-    { UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE },
+   BYTE1_HIGH, BYTE1_LOW, BYTE2_HIGH, and the UTF-16 units by high nibble;
+   then the Keiser-Lemire tables of modified UTF-8 (neon_u8_rules_of). */
+static const uint8_t neon_u8_rules[7][16] = {
+    { UNILANE_U8_BYTE1_HIGH },  { UNILANE_U8_BYTE1_LOW },
+    { UNILANE_U8_BYTE2_HIGH },  { UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE },
+    { UNILANE_MU8_BYTE1_HIGH }, { UNILANE_MU8_BYTE1_LOW },
+    { UNILANE_MU8_BYTE2_HIGH },
 };
+
+/* The three Keiser-Lemire tables of UTF-8 (mutf8 == 0) or modified UTF-8
+   (mutf8 == 1): an index, not a branch. */
+#  define neon_u8_rules_of(mutf8) (neon_u8_rules + 4 * (mutf8))
+
+static UNILANE_ALWAYS_INLINE void neon_u8_kl_init_with(neon_u8_kl *k, const uint8_t (*rules)[16])
+{
+    k->hi1 = vld1q_u8(rules[0]);
+    k->lo1 = vld1q_u8(rules[1]);
+    k->hi2 = vld1q_u8(rules[2]);
+    neon_u8_kl_reset(k);
+}
 
 static UNILANE_ALWAYS_INLINE void neon_u8_kl_init(neon_u8_kl *k)
 {
-    k->hi1 = vld1q_u8(neon_u8_rules[0]);
-    k->lo1 = vld1q_u8(neon_u8_rules[1]);
-    k->hi2 = vld1q_u8(neon_u8_rules[2]);
-    neon_u8_kl_reset(k);
+    neon_u8_kl_init_with(k, neon_u8_rules_of(0));
 }
 
 /*
@@ -203,7 +213,7 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_is_cont(uint8x16_t v)
  * is checked with the next block. Nonzero lanes: ill-formed.
  */
 static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_check2(uint8x16x4_t b, uint8x16_t pv, uint8x16_t c1,
-                                                       uint8x16_t bf)
+                                                       uint8x16_t bf, unsigned mutf8)
 {
     uint8x16_t e = vdupq_n_u8(0);
     int q;
@@ -211,7 +221,10 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_check2(uint8x16x4_t b, uint8x16_
         uint8x16_t p = vextq_u8(q ? b.val[q - 1] : pv, b.val[q], 15); /* the bytes before */
         uint8x16_t l = vcgtq_u8(p, c1);                               /* p >= C2 */
         e = vorrq_u8(e, veorq_u8(l, neon_u8_is_cont(b.val[q])));
-        e = vorrq_u8(e, veorq_u8(vcgtq_u8(p, bf), l)); /* p >= C0 */
+        /* p >= C0; modified UTF-8 (c1 == bf: leads from C0 on) has no such
+           error, and the term is all zeros */
+        e = vorrq_u8(
+            e, vandq_u8(veorq_u8(vcgtq_u8(p, bf), l), vdupq_n_u8((uint8_t)(0xFF - 0xFF * mutf8))));
     }
     return e;
 }
@@ -802,7 +815,7 @@ typedef struct neon_u8_stop {
  */
 static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size_t len,
                                                           size_t start, void *dst, size_t w,
-                                                          int mode)
+                                                          int mode, unsigned mutf8)
 {
     const int latin1 = mode == NEON_U8_TO_LATIN1, four = mode == NEON_U8_TO_UTF16X;
     neon_u8_stop st;
@@ -823,13 +836,14 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
     /* two constants of neon_u8_check2, kept in registers for the UTF-16
        and Latin-1 loops (not the 4-byte one: there it costs more than
        rebuilding them), and rebuilt per block otherwise */
-    uint8x16_t c1 = vdupq_n_u8(0xC1), bf = vdupq_n_u8(0xBF);
+    /* (modified UTF-8: leads from C0 on) */
+    uint8x16_t c1 = vdupq_n_u8((uint8_t)(0xC1 - 2 * mutf8)), bf = vdupq_n_u8(0xBF);
 
     if (!four)
         __asm__("" : "+r"(tab), "+r"(bytes), "+w"(bitw));
     if (!four)
         __asm__("" : "+w"(c1), "+w"(bf));
-    neon_u8_kl_init(&k);
+    neon_u8_kl_init_with(&k, neon_u8_rules_of(mutf8));
     st.win_end = 0;
     b = neon_u8_load4(s + v);
     for (;;) {
@@ -845,7 +859,7 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
         } else if (m < (latin1 ? 0xC4u : 0xE0u)) {
             tv = NEON_U8_T_2;
             stale = 1;
-            e = neon_u8_check2(b, pv, c1, bf);
+            e = neon_u8_check2(b, pv, c1, bf, mutf8);
         } else if (latin1) {
             tv = NEON_U8_T_4;
             e = vdupq_n_u8(1);
@@ -968,7 +982,7 @@ out:
 static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t len, size_t start,
                                                       uint16_t *dst, size_t w)
 {
-    return neon_u8_convert(s, len, start, dst, w, NEON_U8_TO_UTF16X);
+    return neon_u8_convert(s, len, start, dst, w, NEON_U8_TO_UTF16X, 0);
 }
 
 /* The converters' vector loop converts a block only after checking the next
@@ -1038,6 +1052,35 @@ static UNILANE_NOINLINE neon_u8_rw neon_u8_window16_lossy(const char *src, size_
     return rw;
 }
 
+/* The UTF-8 variants the converters read (a compile-time `var` of
+   neon_u8_to): UTF-8, WTF-8 (the UTF-8 check, with surrogate sequences
+   left to the scalar code as if they were errors: the vector code never
+   converts one, and neon_u8_wtf8_back_to makes the scalar code start
+   before a high surrogate that ends where it would start), and modified
+   UTF-8 (its own Keiser-Lemire tables, C0/C1 leads in 2-byte blocks,
+   blocks with F0..FF bytes to the scalar code as errors). */
+#  define NEON_U8_V_UTF8  0
+#  define NEON_U8_V_WTF8  1
+#  define NEON_U8_V_MUTF8 2
+
+/* The scalar kernel of variant var (WTF8 or MUTF8). */
+static UNILANE_ALWAYS_INLINE unilane_result neon_u8_scalar_var(const char *src, size_t len,
+                                                               uint16_t *dst, int var)
+{
+    if (var == NEON_U8_V_WTF8)
+        return unilane_scalar_wtf8_to_utf16(src, len, dst);
+    return unilane_scalar_mutf8_to_utf16(src, len, dst);
+}
+
+/* neon_u8_wtf8_back for the converter: *i moved back over a high surrogate
+   that ends there, and *w, the units written, back by its one unit. */
+static UNILANE_ALWAYS_INLINE void neon_u8_wtf8_back_to(const uint8_t *s, size_t *i, size_t *w)
+{
+    size_t b = neon_u8_wtf8_back(s, 0, *i);
+    *w -= (*i - b) / 3;
+    *i = b;
+}
+
 /*
  * The converters: the vector loop, the windows it leaves to the scalar code
  * (neon_u8_window16 and neon_u8_window16_lossy for UTF-16, the scalar
@@ -1045,7 +1088,7 @@ static UNILANE_NOINLINE neon_u8_rw neon_u8_window16_lossy(const char *src, size_
  * makes the result's `written` the lossy output's length.
  */
 static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t len, void *dst,
-                                                       int latin1, int lossy)
+                                                       int latin1, int lossy, int var)
 {
     const uint8_t *s = (const uint8_t *)src;
     unilane_result r;
@@ -1053,9 +1096,12 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t l
 
     while (len - i >= NEON_U8_CONVERT_MIN) {
         neon_u8_stop st =
-            neon_u8_convert(s, len, i, dst, w, latin1 ? NEON_U8_TO_LATIN1 : NEON_U8_TO_UTF16);
+            neon_u8_convert(s, len, i, dst, w, latin1 ? NEON_U8_TO_LATIN1 : NEON_U8_TO_UTF16,
+                            var == NEON_U8_V_MUTF8);
         i = st.pos;
         w = st.written;
+        if (var == NEON_U8_V_WTF8)
+            neon_u8_wtf8_back_to(s, &i, &w);
         if (st.win_end == 0)
             break;
         if (lossy) {
@@ -1067,6 +1113,8 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t l
         }
         if (latin1)
             r = unilane_scalar_utf8_to_latin1(src + i, st.win_end - i, (char *)dst + w);
+        else if (var != NEON_U8_V_UTF8)
+            r = neon_u8_scalar_var(src + i, st.win_end - i, (uint16_t *)dst + w, var);
         else
             r = neon_u8_window16(src + i, len - i, st.win_end - i, (uint16_t *)dst + w);
         if (r.status != UNILANE_OK) {
@@ -1083,13 +1131,17 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t l
             w + unilane_scalar_utf8_to_utf16_lossy(src + i, len - i, (uint16_t *)dst + w));
     if (latin1)
         return gen_finish(unilane_scalar_utf8_to_latin1(src + i, len - i, (char *)dst + w), i, w);
+    if (var == NEON_U8_V_WTF8)
+        neon_u8_wtf8_back_to(s, &i, &w); /* i may follow a scalar window */
+    if (var != NEON_U8_V_UTF8)
+        return gen_finish(neon_u8_scalar_var(src + i, len - i, (uint16_t *)dst + w, var), i, w);
     return gen_finish(unilane_scalar_utf8_to_utf16(src + i, len - i, (uint16_t *)dst + w), i, w);
 }
 
 static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_utf16_long(const char *src, size_t len,
                                                                   uint16_t *dst)
 {
-    return neon_u8_to(src, len, dst, 0, 0);
+    return neon_u8_to(src, len, dst, 0, 0, NEON_U8_V_UTF8);
 }
 
 /* Below NEON_U8_CONVERT_MIN the vector loop cannot start: the whole input
@@ -1107,7 +1159,7 @@ unilane_result unilane_neon_utf8_to_utf16(const char *src, size_t len, uint16_t 
 static UNILANE_NOINLINE size_t neon_u8_utf8_to_utf16_lossy_long(const char *src, size_t len,
                                                                 uint16_t *dst)
 {
-    return neon_u8_to(src, len, dst, 0, 1).written;
+    return neon_u8_to(src, len, dst, 0, 1, NEON_U8_V_UTF8).written;
 }
 
 /* As unilane_neon_utf8_to_utf16. */
@@ -1121,7 +1173,7 @@ size_t unilane_neon_utf8_to_utf16_lossy(const char *src, size_t len, uint16_t *d
 static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_latin1_long(const char *src, size_t len,
                                                                    char *dst)
 {
-    return neon_u8_to(src, len, dst, 1, 0);
+    return neon_u8_to(src, len, dst, 1, 0, NEON_U8_V_UTF8);
 }
 
 /* As unilane_neon_utf8_to_utf16. */
@@ -1130,6 +1182,34 @@ unilane_result unilane_neon_utf8_to_latin1(const char *src, size_t len, char *ds
     if (len < NEON_U8_CONVERT_MIN)
         return unilane_scalar_utf8_to_latin1(src, len, dst);
     return neon_u8_utf8_to_latin1_long(src, len, dst);
+}
+
+static UNILANE_NOINLINE unilane_result neon_u8_wtf8_to_utf16_long(const char *src, size_t len,
+                                                                  uint16_t *dst)
+{
+    return neon_u8_to(src, len, dst, 0, 0, NEON_U8_V_WTF8);
+}
+
+/* As unilane_neon_utf8_to_utf16. */
+unilane_result unilane_neon_wtf8_to_utf16(const char *src, size_t len, uint16_t *dst)
+{
+    if (len < NEON_U8_CONVERT_MIN)
+        return unilane_scalar_wtf8_to_utf16(src, len, dst);
+    return neon_u8_wtf8_to_utf16_long(src, len, dst);
+}
+
+static UNILANE_NOINLINE unilane_result neon_u8_mutf8_to_utf16_long(const char *src, size_t len,
+                                                                   uint16_t *dst)
+{
+    return neon_u8_to(src, len, dst, 0, 0, NEON_U8_V_MUTF8);
+}
+
+/* As unilane_neon_utf8_to_utf16. */
+unilane_result unilane_neon_mutf8_to_utf16(const char *src, size_t len, uint16_t *dst)
+{
+    if (len < NEON_U8_CONVERT_MIN)
+        return unilane_scalar_mutf8_to_utf16(src, len, dst);
+    return neon_u8_mutf8_to_utf16_long(src, len, dst);
 }
 
 #  undef NEON_U8_T_ASCII
@@ -1143,6 +1223,10 @@ unilane_result unilane_neon_utf8_to_latin1(const char *src, size_t len, char *ds
 #  undef NEON_U8_TO_UTF16
 #  undef NEON_U8_TO_UTF16X
 #  undef NEON_U8_TO_LATIN1
+#  undef NEON_U8_V_UTF8
+#  undef NEON_U8_V_WTF8
+#  undef NEON_U8_V_MUTF8
+#  undef neon_u8_rules_of
 
 #else
 /* ISO C forbids an empty translation unit. */
