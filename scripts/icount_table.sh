@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # scripts/icount_table.sh [CORPUS_DIR] -- instructions per byte, scalar vs neon,
 # for every row of the NEON issue's table (simdutf's arm64 figures beside),
-# under qemu-aarch64 with the counting plugin. Prints a markdown table.
+# under qemu-aarch64 with the counting plugin. Prints a markdown table, then
+# a second one for the 0.2 variants (WTF-8, modified UTF-8), each beside the
+# NEON kernel it is measured against.
 # CORPUS_DIR defaults to ../shared/corpus (wikipedia_mars/ inside it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,3 +46,49 @@ while IFS=: read -r fn file ref; do
   printf '| %s | %s | %s | %s | %s | %s |\n' "$fn" "$file" "$s" "$n" "$ref" \
     "$(awk -v n="$n" -v r="$ref" 'BEGIN { printf "%.2f", n / r }')"
 done <<<"$rows"
+
+# The 0.2 variants (issue 11), each beside the NEON kernel it must stay
+# within 1.1x of: the encoders beside utf16_to_utf8_lossy, the decoders
+# beside utf8_to_utf16 (mutf8_to_utf16 on the modified UTF-8 of the text:
+# U+0000 as C0 80, a character above U+FFFF as two 3-byte surrogates),
+# validate_wtf8 beside validate_utf8, mutf8_length_from_utf16 beside
+# utf8_length_from_utf16.
+python3 - "$mars" "$tmp" <<'PY'
+import sys
+src, out = sys.argv[1], sys.argv[2]
+for name in ("english", "french", "chinese", "arabic"):
+    t = open(f"{src}/{name}.utf8.txt", "rb").read().decode("utf-8")
+    b = bytearray()
+    for ch in t:
+        o = ord(ch)
+        if o == 0:
+            b += b"\xc0\x80"
+        elif o > 0xFFFF:
+            o -= 0x10000
+            for u in (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)):
+                b += chr(u).encode("utf-8", "surrogatepass")
+        else:
+            b += ch.encode("utf-8")
+    open(f"{out}/{name}.mutf8.txt", "wb").write(b)
+PY
+rows2="utf16_to_wtf8:utf16_to_utf8_lossy:utf16
+utf16_to_mutf8:utf16_to_utf8_lossy:utf16
+validate_wtf8:validate_utf8:utf8
+wtf8_to_utf16:utf8_to_utf16:utf8
+mutf8_to_utf16:utf8_to_utf16:mutf8
+mutf8_length_from_utf16:utf8_length_from_utf16:utf16"
+echo
+echo "| function | input | neon | beside | its neon | ratio |"
+echo "|---|---|---:|---|---:|---:|"
+while IFS=: read -r fn ref kind; do
+  for name in english french chinese arabic; do
+    case $kind in
+      mutf8) path=$tmp/$name.mutf8.txt rpath=$mars/$name.utf8.txt ;;
+      *) path=$mars/$name.$kind.txt rpath=$path ;;
+    esac
+    n=$(ipb "$fn" "$path" neon)
+    r=$(ipb "$ref" "$rpath" neon)
+    printf '| %s | %s | %s | %s | %s | %s |\n' "$fn" "$(basename "$path")" "$n" "$ref" "$r" \
+      "$(awk -v n="$n" -v r="$r" 'BEGIN { printf "%.3f", n / r }')"
+  done
+done <<<"$rows2"
