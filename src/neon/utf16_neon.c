@@ -517,11 +517,6 @@ size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
     return neon_u16_utf8_length(src, len, 0);
 }
 
-size_t unilane_neon_mutf8_length_from_utf16(const uint16_t *src, size_t len)
-{
-    return neon_u16_utf8_length(src, len, 1);
-}
-
 /* ------------------------------------------------------------------------ */
 /* UTF-16 -> UTF-8                                                          */
 /* ------------------------------------------------------------------------ */
@@ -1031,11 +1026,13 @@ static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_lossy_big(const uint16_t
     return neon_u16_to_utf8(src, len, dst, start, 1);
 }
 
-static UNILANE_NOINLINE size_t neon_u16_to_wtf8_big(const uint16_t *src, size_t len, char *dst,
-                                                    size_t start)
-{
-    return neon_u16_to_utf8(src, len, dst, start, NEON_U16_WTF8).written;
-}
+/* The big loops of the 0.2 encoders are external functions (hidden,
+   declared here), not static ones: the compiler emits them after the
+   other functions of this file, whose placement and alignment padding
+   they then leave as they were. */
+UNILANE_INTERNAL size_t unilane_neon_u16_wtf8_big(const uint16_t *src, size_t len, char *dst,
+                                                  size_t start);
+UNILANE_INTERNAL size_t unilane_neon_u16_mutf8_big(const uint16_t *src, size_t len, char *dst);
 
 /*
  * What the entry leaves of a short input, src[start..len) (src[0..start) is
@@ -1046,7 +1043,7 @@ static UNILANE_NOINLINE size_t neon_u16_to_wtf8_big(const uint16_t *src, size_t 
  * 16 units. The general loop's set-up would cost more than its work there.
  */
 static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src, size_t len,
-                                                            char *dst, int mode, size_t start)
+                                                            char *dst, int lossy, size_t start)
 {
     neon_u16_consts k = neon_u16_consts_imm();
     size_t at, n;
@@ -1059,15 +1056,9 @@ static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src,
         at = start ? len - 16 : 0;
         n = neon_u16_tail(src + at, len - at, (uint8_t *)dst + at, &k, 0);
     }
-    if (n == (size_t)-1) {
-        /* mode (STRICT, LOSSY or WTF8) is a run-time value here */
-        if (mode == NEON_U16_WTF8)
-            return neon_result(
-                UNILANE_OK, len,
-                start + unilane_scalar_utf16_to_wtf8(src + start, len - start, dst + start));
-        return gen_finish(neon_u16_scalar_utf8(src + start, len - start, dst + start, mode), start,
+    if (n == (size_t)-1)
+        return gen_finish(neon_u16_scalar_utf8(src + start, len - start, dst + start, lossy), start,
                           start);
-    }
     return neon_result(UNILANE_OK, len, at + n);
 }
 
@@ -1079,7 +1070,7 @@ static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src,
  * from the first whole block that is not ASCII.
  */
 static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_t *src, size_t len,
-                                                                   char *dst, int mode)
+                                                                   char *dst, int lossy)
 {
     size_t n;
     if (len == 0)
@@ -1088,12 +1079,12 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_
         if (len <= 5) {
             n = neon_u16_tiny(src, len, (uint8_t *)dst);
             if (n == (size_t)-1)
-                return neon_u16_scalar_enc(src, len, dst, mode);
+                return neon_u16_scalar_utf8(src, len, dst, lossy);
         } else if (len >= 8) {
             /* ASCII: two overlapping 8-unit halves. */
             uint16x8_t a = vld1q_u16(src), b = vld1q_u16(src + len - 8);
             if (vmaxvq_u16(vorrq_u16(a, b)) >= 0x80)
-                return neon_u16_to_utf8_mid(src, len, dst, mode, 0);
+                return neon_u16_to_utf8_mid(src, len, dst, lossy, 0);
             vst1_u8((uint8_t *)dst, vmovn_u16(a));
             vst1_u8((uint8_t *)dst + len - 8, vmovn_u16(b));
             n = len;
@@ -1103,7 +1094,7 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_
             uint32_t x, y;
             uint8x8_t na;
             if (vmaxv_u16(vorr_u16(a, b)) >= 0x80)
-                return neon_u16_to_utf8_mid(src, len, dst, mode, 0);
+                return neon_u16_to_utf8_mid(src, len, dst, lossy, 0);
             na = vmovn_u16(vcombine_u16(a, b));
             x = vget_lane_u32(vreinterpret_u32_u8(na), 0);
             y = vget_lane_u32(vreinterpret_u32_u8(na), 1);
@@ -1128,17 +1119,14 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_
             v0 = vld1q_u16(end - 16);
             v1 = vld1q_u16(end - 8);
             if (vmaxvq_u16(vorrq_u16(v0, v1)) >= 0x80)
-                return neon_u16_to_utf8_mid(src, len, dst, mode, (size_t)(p - src));
+                return neon_u16_to_utf8_mid(src, len, dst, lossy, (size_t)(p - src));
             vst1q_u8((uint8_t *)dst + len - 16,
                      vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1)));
         }
         n = len;
         goto done;
     general:
-        if (mode == NEON_U16_WTF8)
-            return neon_result(UNILANE_OK, len,
-                               neon_u16_to_wtf8_big(src, len, dst, (size_t)(p - src)));
-        if (mode == NEON_U16_LOSSY)
+        if (lossy)
             return neon_u16_to_utf8_lossy_big(src, len, dst, (size_t)(p - src));
         return neon_u16_to_utf8_strict_big(src, len, dst, (size_t)(p - src));
     }
@@ -1156,14 +1144,19 @@ size_t unilane_neon_utf16_to_utf8_lossy(const uint16_t *src, size_t len, char *d
     return neon_u16_to_utf8_entry(src, len, dst, 1).written;
 }
 
-/* utf16_to_utf8_lossy with each unpaired surrogate as its own 3-byte
-   sequence (the scalar kernel writes those). */
+/* The general loop of utf16_to_utf8_lossy with each unpaired surrogate as
+   its own 3-byte sequence (the scalar kernel writes those); below one
+   16-unit block, the scalar kernel (a tail call). The short paths of
+   neon_u16_to_utf8_entry are not shared: one more mode there changed the
+   code of the UTF-8 entries. */
 size_t unilane_neon_utf16_to_wtf8(const uint16_t *src, size_t len, char *dst)
 {
-    return neon_u16_to_utf8_entry(src, len, dst, NEON_U16_WTF8).written;
+    if (len < 16)
+        return unilane_scalar_utf16_to_wtf8(src, len, dst);
+    return unilane_neon_u16_wtf8_big(src, len, dst, 0);
 }
 
-static UNILANE_NOINLINE size_t neon_u16_to_mutf8_big(const uint16_t *src, size_t len, char *dst)
+UNILANE_NOINLINE size_t unilane_neon_u16_mutf8_big(const uint16_t *src, size_t len, char *dst)
 {
     return neon_u16_to_utf8(src, len, dst, 0, NEON_U16_MUTF8).written;
 }
@@ -1174,7 +1167,18 @@ size_t unilane_neon_utf16_to_mutf8(const uint16_t *src, size_t len, char *dst)
 {
     if (len < 16)
         return unilane_scalar_utf16_to_mutf8(src, len, dst);
-    return neon_u16_to_mutf8_big(src, len, dst);
+    return unilane_neon_u16_mutf8_big(src, len, dst);
+}
+
+UNILANE_NOINLINE size_t unilane_neon_u16_wtf8_big(const uint16_t *src, size_t len, char *dst,
+                                                  size_t start)
+{
+    return neon_u16_to_utf8(src, len, dst, start, NEON_U16_WTF8).written;
+}
+
+size_t unilane_neon_mutf8_length_from_utf16(const uint16_t *src, size_t len)
+{
+    return neon_u16_utf8_length(src, len, 1);
 }
 
 #  undef NEON_U16_OPAQUE

@@ -1184,8 +1184,14 @@ unilane_result unilane_neon_utf8_to_latin1(const char *src, size_t len, char *ds
     return neon_u8_utf8_to_latin1_long(src, len, dst);
 }
 
-static UNILANE_NOINLINE unilane_result neon_u8_wtf8_to_utf16_long(const char *src, size_t len,
-                                                                  uint16_t *dst)
+/* The long-input halves of the two entries below are external functions
+   (hidden, declared here), not static ones: the compiler emits them after
+   the other functions of this file, whose placement and alignment padding
+   they then leave as they were. */
+UNILANE_INTERNAL unilane_result unilane_neon_wtf8_long(const char *src, size_t len, uint16_t *dst);
+UNILANE_INTERNAL unilane_result unilane_neon_mutf8_long(const char *src, size_t len, uint16_t *dst);
+
+UNILANE_NOINLINE unilane_result unilane_neon_wtf8_long(const char *src, size_t len, uint16_t *dst)
 {
     return neon_u8_to(src, len, dst, 0, 0, NEON_U8_V_WTF8);
 }
@@ -1195,11 +1201,10 @@ unilane_result unilane_neon_wtf8_to_utf16(const char *src, size_t len, uint16_t 
 {
     if (len < NEON_U8_CONVERT_MIN)
         return unilane_scalar_wtf8_to_utf16(src, len, dst);
-    return neon_u8_wtf8_to_utf16_long(src, len, dst);
+    return unilane_neon_wtf8_long(src, len, dst);
 }
 
-static UNILANE_NOINLINE unilane_result neon_u8_mutf8_to_utf16_long(const char *src, size_t len,
-                                                                   uint16_t *dst)
+UNILANE_NOINLINE unilane_result unilane_neon_mutf8_long(const char *src, size_t len, uint16_t *dst)
 {
     return neon_u8_to(src, len, dst, 0, 0, NEON_U8_V_MUTF8);
 }
@@ -1209,7 +1214,7 @@ unilane_result unilane_neon_mutf8_to_utf16(const char *src, size_t len, uint16_t
 {
     if (len < NEON_U8_CONVERT_MIN)
         return unilane_scalar_mutf8_to_utf16(src, len, dst);
-    return neon_u8_mutf8_to_utf16_long(src, len, dst);
+    return unilane_neon_mutf8_long(src, len, dst);
 }
 
 #  undef NEON_U8_T_ASCII
