@@ -710,9 +710,18 @@ static UNILANE_ALWAYS_INLINE void neon_u16_load_partial(const uint16_t *p, size_
 static const uint16_t neon_u16_ones_from[32] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                                                  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 
+/* 1 iff one of the 32 units v, all below 0x80, is zero (a zero low byte). */
+static UNILANE_ALWAYS_INLINE int neon_u16_any_zero32(uint16x8x4_t v)
+{
+    uint8x16_t n0 = vuzp1q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1]));
+    uint8x16_t n1 = vuzp1q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3]));
+    return vminvq_u8(vminq_u8(n0, n1)) == 0;
+}
+
 /* v0 | v1, and 0xFFFF in the lanes where v0 or v1 is zero: for mutf8,
-   whose U+0000 takes a block off the ASCII path (to block3, which writes
-   it as C0 80). */
+   whose U+0000 sends a block to block3 with its zero fix-up (a largest
+   unit 0xFFFF: the fix-up is only done then), which writes it as C0 80;
+   block2 then never meets a zero. */
 static UNILANE_ALWAYS_INLINE uint16x8_t neon_u16_or_zero(uint16x8_t v0, uint16x8_t v1)
 {
     return vorrq_u16(vorrq_u16(v0, v1), vceqq_u16(vminq_u16(v0, v1), vdupq_n_u16(0)));
@@ -743,13 +752,13 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_tail(const uint16_t *p, size_t r, u
         vst1q_u8(tmp, vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1)));
         T = 16;
     } else if (max < 0x800) {
-        T = neon_u16_block2(v0, v1, tmp, k, mutf8);
+        T = neon_u16_block2(v0, v1, tmp, k, 0); /* (no zero unit: see max) */
     } else {
         uint8x16_t lo = vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
         uint8x16_t hi = vuzp2q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
         if (!mutf8 && vmaxvq_u8(vceqq_u8(vandq_u8(hi, k->f8), k->d8)))
             return (size_t)-1;
-        T = neon_u16_block3(lo, hi, tmp, k, mutf8);
+        T = neon_u16_block3(lo, hi, tmp, k, mutf8 & (max == 0xFFFF));
     }
     T -= 16 - r;
     neon_copy_any(d, tmp, T);
@@ -898,16 +907,11 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
         while (end - p >= 32) {
             uint16x8x4_t v = vld1q_u16_x4(p);
             uint16x8_t o = vorrq_u16(vorrq_u16(v.val[0], v.val[1]), vorrq_u16(v.val[2], v.val[3]));
-            if (mutf8) {
-                /* a zero unit (a zero low byte among units < 0x80) is two
-                   bytes: 0xFF bytes in the OR make the block fail */
-                uint8x16_t n0 =
-                    vuzp1q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1]));
-                uint8x16_t n1 =
-                    vuzp1q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3]));
-                o = vorrq_u16(o, vreinterpretq_u16_u8(vceqzq_u8(vminq_u8(n0, n1))));
-            }
             if (vmaxvq_u16(o) >= 0x80)
+                break;
+            /* mutf8: a zero unit is two bytes (after the test above, so
+               that a block that is not ASCII pays nothing for it) */
+            if (mutf8 && neon_u16_any_zero32(v))
                 break;
             vst1q_u8(d, vuzp1q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1])));
             vst1q_u8(d + 16,
@@ -929,7 +933,7 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
         direct = end - p >= 32 && (mode != NEON_U16_STRICT || !neon_u16_any_surrogate16(p + 16));
         out = direct ? d : tmp;
         if (max < 0x800) {
-            T = neon_u16_block2(v0, v1, out, &k, mutf8);
+            T = neon_u16_block2(v0, v1, out, &k, 0); /* (no zero unit: see max) */
             win = 16;
         } else {
             uint8x16_t lo = vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
@@ -959,7 +963,7 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
                 p += n;
                 continue;
             }
-            T = neon_u16_block3(lo, hi, out, &k, mutf8);
+            T = neon_u16_block3(lo, hi, out, &k, mutf8 & (max == 0xFFFF));
             win = 16;
         }
         if (!direct)
