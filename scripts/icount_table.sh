@@ -6,6 +6,8 @@
 #   armv7:   scalar vs neon32 (ARMv7-A hard-float, qemu-arm), their ratio and
 #            the goal (neon32 at most 0.35x scalar for the validators,
 #            0.6x for the other functions).
+# Then a second table (AArch64) for the 0.2 variants (WTF-8, modified
+# UTF-8), each beside the NEON kernel it is measured against.
 # --arch defaults to both. CORPUS_DIR defaults to ../shared/corpus
 # (wikipedia_mars/ inside it, next to the repository or to the main checkout
 # of a git worktree); without it the rows run on generated text of the same
@@ -104,3 +106,49 @@ while IFS=: read -r fn file ref; do
   fi
   echo "$line"
 done <<<"$rows"
+
+# The 0.2 variants (issue 11), each beside the NEON kernel it must stay
+# within 1.1x of: the encoders beside utf16_to_utf8_lossy, the decoders
+# beside utf8_to_utf16 (mutf8_to_utf16 on the modified UTF-8 of the text:
+# U+0000 as C0 80, a character above U+FFFF as two 3-byte surrogates),
+# validate_wtf8 beside validate_utf8, mutf8_length_from_utf16 beside
+# utf8_length_from_utf16.
+python3 - "$mars" "$tmp" <<'PY'
+import sys
+src, out = sys.argv[1], sys.argv[2]
+for name in ("english", "french", "chinese", "arabic"):
+    t = open(f"{src}/{name}.utf8.txt", "rb").read().decode("utf-8")
+    b = bytearray()
+    for ch in t:
+        o = ord(ch)
+        if o == 0:
+            b += b"\xc0\x80"
+        elif o > 0xFFFF:
+            o -= 0x10000
+            for u in (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)):
+                b += chr(u).encode("utf-8", "surrogatepass")
+        else:
+            b += ch.encode("utf-8")
+    open(f"{out}/{name}.mutf8.txt", "wb").write(b)
+PY
+rows2="utf16_to_wtf8:utf16_to_utf8_lossy:utf16
+utf16_to_mutf8:utf16_to_utf8_lossy:utf16
+validate_wtf8:validate_utf8:utf8
+wtf8_to_utf16:utf8_to_utf16:utf8
+mutf8_to_utf16:utf8_to_utf16:mutf8
+mutf8_length_from_utf16:utf8_length_from_utf16:utf16"
+echo
+echo "| function | input | neon | beside | its neon | ratio |"
+echo "|---|---|---:|---|---:|---:|"
+while IFS=: read -r fn ref kind; do
+  for name in english french chinese arabic; do
+    case $kind in
+      mutf8) path=$tmp/$name.mutf8.txt rpath=$mars/$name.utf8.txt ;;
+      *) path=$mars/$name.$kind.txt rpath=$path ;;
+    esac
+    n=$(ipb "$fn" "$path" neon)
+    r=$(ipb "$ref" "$rpath" neon)
+    printf '| %s | %s | %s | %s | %s | %s |\n' "$fn" "$(basename "$path")" "$n" "$ref" "$r" \
+      "$(awk -v n="$n" -v r="$r" 'BEGIN { printf "%.3f", n / r }')"
+  done
+done <<<"$rows2"

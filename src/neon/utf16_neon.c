@@ -453,17 +453,25 @@ static UNILANE_NOINLINE void neon_u16_insp_check(const uint16_t *src, size_t fro
 }
 
 /*
- * len >= 8: the UTF-8 length of utf8_length_from_utf16. With `insp` (a
+ * len >= 8: the UTF-8 length of utf8_length_from_utf16, and with mutf8 (0
+ * or 1, a constant) the length of Java's modified UTF-8: a unit counts
+ * 1 + (u - 1 >= 0x7F, mod 2^16) + (u >= 0x800), U+0000 two bytes, and no
+ * pairs (every surrogate is 3 bytes). The mode only changes values (m1 =
+ * mutf8 is subtracted from every unit before the first compare, and the
+ * pair tests are made to fail), not the branches. With `insp` (a
  * constant after inlining; without it the additions are dead code) it
  * also fills *q: the largest high byte of the units (from the high-byte
  * planes the count has anyway), the pairs it counts, and, in stretches
  * that hold a surrogate, the first unpaired one.
  */
 static UNILANE_ALWAYS_INLINE size_t neon_u16_utf8_len(const uint16_t *src, size_t len, int insp,
-                                                      neon_u16_insp *q)
+                                                      neon_u16_insp *q, unsigned mutf8)
 {
     size_t i = 0, count = len, p;
-    const uint16x8_t c7f = vdupq_n_u16(0x7F), c7ff = vdupq_n_u16(0x7FF);
+    const uint16x8_t c7f = vdupq_n_u16((uint16_t)(0x7F - mutf8)), c7ff = vdupq_n_u16(0x7FF);
+    const uint16x8_t m1 = vdupq_n_u16((uint16_t)mutf8);
+    /* all ones for mutf8: no lane looks like a surrogate */
+    const uint16x8_t nosur = vdupq_n_u16((uint16_t)(0u - mutf8));
     uint8x16_t hmax = vdupq_n_u8(0);
 
     while (len - i >= 32) {
@@ -480,13 +488,14 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_utf8_len(const uint16_t *src, size_
                 vuzp2q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1]));
             uint8x16_t hcd =
                 vuzp2q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3]));
-            acc80 = vsubq_u16(acc80, vcgtq_u16(v.val[0], c7f));
-            acc80 = vsubq_u16(acc80, vcgtq_u16(v.val[1], c7f));
-            acc80 = vsubq_u16(acc80, vcgtq_u16(v.val[2], c7f));
-            acc80 = vsubq_u16(acc80, vcgtq_u16(v.val[3], c7f));
+            acc80 = vsubq_u16(acc80, vcgtq_u16(vsubq_u16(v.val[0], m1), c7f));
+            acc80 = vsubq_u16(acc80, vcgtq_u16(vsubq_u16(v.val[1], m1), c7f));
+            acc80 = vsubq_u16(acc80, vcgtq_u16(vsubq_u16(v.val[2], m1), c7f));
+            acc80 = vsubq_u16(acc80, vcgtq_u16(vsubq_u16(v.val[3], m1), c7f));
             acc800 = vsubq_u8(acc800, vcgtq_u8(hab, seven)); /* u >= 0x800 */
             acc800 = vsubq_u8(acc800, vcgtq_u8(hcd, seven));
-            smin = vminq_u8(smin, vminq_u8(veorq_u8(hab, d8), veorq_u8(hcd, d8)));
+            smin = vminq_u8(smin, vorrq_u8(vminq_u8(veorq_u8(hab, d8), veorq_u8(hcd, d8)),
+                                           vreinterpretq_u8_u16(nosur)));
             if (insp)
                 hmax = vmaxq_u8(hmax, vmaxq_u8(hab, hcd));
             i += 32;
@@ -508,9 +517,9 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_utf8_len(const uint16_t *src, size_
         size_t start = i;
         while (len - i >= 8) {
             uint16x8_t a = vld1q_u16(src + i);
-            acc = vsubq_u16(acc, vcgtq_u16(a, c7f));
+            acc = vsubq_u16(acc, vcgtq_u16(vsubq_u16(a, m1), c7f));
             acc = vsubq_u16(acc, vcgtq_u16(a, c7ff));
-            sur = vminq_u16(sur, neon_u16_rot(a));
+            sur = vminq_u16(sur, vorrq_u16(neon_u16_rot(a), nosur));
             if (insp)
                 umax = vmaxq_u16(umax, a);
             i += 8;
@@ -521,10 +530,13 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_utf8_len(const uint16_t *src, size_
             static const uint16_t keep[16] = { 0,      0,      0,      0,      0,      0,
                                                0,      0,      0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF,
                                                0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF };
-            uint16x8_t a = vandq_u16(vld1q_u16(src + len - 8), vld1q_u16(keep + (len - i)));
-            acc = vsubq_u16(acc, vcgtq_u16(a, c7f));
+            uint16x8_t kp = vld1q_u16(keep + (len - i));
+            uint16x8_t a = vandq_u16(vld1q_u16(src + len - 8), kp);
+            /* mutf8: the lanes replaced are units 1 (one byte each) */
+            a = vorrq_u16(a, vbicq_u16(m1, kp));
+            acc = vsubq_u16(acc, vcgtq_u16(vsubq_u16(a, m1), c7f));
             acc = vsubq_u16(acc, vcgtq_u16(a, c7ff));
-            sur = vminq_u16(sur, neon_u16_rot(a));
+            sur = vminq_u16(sur, vorrq_u16(neon_u16_rot(a), nosur));
             if (insp)
                 umax = vmaxq_u16(umax, a);
         }
@@ -545,7 +557,10 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_utf8_len(const uint16_t *src, size_
     return count;
 }
 
-size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
+/* utf8_length_from_utf16 (mutf8 == 0) or mutf8_length_from_utf16 of any
+   input: under 8 units unit by unit, else neon_u16_utf8_len. */
+static UNILANE_ALWAYS_INLINE size_t neon_u16_utf8_length(const uint16_t *src, size_t len,
+                                                         unsigned mutf8)
 {
     size_t i = 0, count = len;
 
@@ -555,13 +570,19 @@ size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
         /* Unit by unit; a low surrogate after a high one ends a pair. */
         for (; i < len; i++) {
             uint32_t u = src[i];
-            count += (size_t)(u >= 0x80) + (size_t)(u >= 0x800);
-            if ((u & 0xFC00) == 0xDC00 && i > 0 && (src[i - 1] & 0xFC00) == 0xD800)
+            count += (size_t)((uint32_t)(u - mutf8) >= 0x80 - mutf8) + (size_t)(u >= 0x800);
+            if ((u & 0xFC00) == 0xDC00 + 0x10000 * mutf8 && i > 0 &&
+                (src[i - 1] & 0xFC00) == 0xD800)
                 count -= 2;
         }
         return count;
     }
-    return neon_u16_utf8_len(src, len, 0, NULL);
+    return neon_u16_utf8_len(src, len, 0, NULL, mutf8);
+}
+
+size_t unilane_neon_utf8_length_from_utf16(const uint16_t *src, size_t len)
+{
+    return neon_u16_utf8_length(src, len, 0);
 }
 
 /*
@@ -580,7 +601,7 @@ unilane_utf16_info unilane_neon_utf16_inspect(const uint16_t *src, size_t len)
     q.err = len;
     q.top = 0;
     q.pairs = 0;
-    r.utf8_length = neon_u16_utf8_len(src, len, 1, &q);
+    r.utf8_length = neon_u16_utf8_len(src, len, 1, &q, 0);
     r.width = gen_width(((uint32_t)q.top << 8) | (r.utf8_length > len ? 0x80u : 0) |
                         (q.pairs ? 0x10000u : 0));
     r.status = q.err == len ? UNILANE_OK : UNILANE_SURROGATE;
@@ -631,6 +652,19 @@ typedef struct neon_u16_consts {
 } neon_u16_consts;
 
 /*
+ * Modified UTF-8 (the encoders' mutf8 mode): U+0000 is two bytes, C0 80.
+ * x is the byte-count code of block2/block3 (0 or 1: one byte; 2: two or
+ * more); where the unit is zero (or_lh, the OR of its low and high bytes,
+ * is 0) it becomes 2, which gives exactly C0 80 (lead C0 | 0, tail
+ * 80 | 0).
+ */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u16_mutf8_zero(uint8x16_t x, uint8x16_t or_lh,
+                                                            const neon_u16_consts *k)
+{
+    return vmaxq_u8(x, vandq_u8(vceqzq_u8(or_lh), k->two));
+}
+
+/*
  * 16 units all < 0x800, some >= 0x80: 1 or 2 bytes each. lead = C0|(u>>6),
  * tail = the ASCII byte or 80|(u&3F); interleaved per unit, one table
  * shuffle per 8 units keeps the lead bytes of 2-byte units. Returns the
@@ -638,7 +672,7 @@ typedef struct neon_u16_consts {
  * out + T.
  */
 static UNILANE_ALWAYS_INLINE size_t neon_u16_block2(uint16x8_t v0, uint16x8_t v1, uint8_t *out,
-                                                    const neon_u16_consts *k)
+                                                    const neon_u16_consts *k, int mutf8)
 {
     /* u >> 6 < 0x20 fits a byte: UZP1 keeps the low bytes. */
     uint8x16_t t = vuzp1q_u8(vreinterpretq_u8_u16(vshrq_n_u16(v0, 6)),
@@ -646,9 +680,12 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_block2(uint16x8_t v0, uint16x8_t v1
     uint8x16_t lo = vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
     uint8x16_t x = vminq_u8(t, k->two); /* 0 or 1: ASCII (bit 6 of u); 2: two bytes */
     uint8x16_t lead = vorrq_u8(t, k->c0);
+    uint8x16_t tail;
+    if (mutf8)
+        x = neon_u16_mutf8_zero(x, vorrq_u8(t, lo), k);
     /* SLI puts x into bits 6..7: for ASCII that is bit 6 of lo again (no
        change), for the others 10 (a continuation byte). */
-    uint8x16_t tail = vsliq_n_u8(lo, x, 6);
+    tail = vsliq_n_u8(lo, x, 6);
     /* the pattern keeps the lead bytes of 2-byte units (x == 2) */
     return neon_zip_pack_store(vandq_u8(vceqq_u8(x, k->two), k->bitw), lead, tail, out,
                                &k->shuf2[0][0], k->len2);
@@ -665,12 +702,14 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_block2(uint16x8_t v0, uint16x8_t v1
  * ones. Returns T (16..48); writes up to 12 bytes past out + T.
  */
 static UNILANE_ALWAYS_INLINE size_t neon_u16_block3(uint8x16_t lo, uint8x16_t hi, uint8_t *out,
-                                                    const neon_u16_consts *k)
+                                                    const neon_u16_consts *k, int mutf8)
 {
     uint8x16_t is3 = vcgtq_u8(hi, k->seven);              /* u >= 0x800 */
     uint8x16_t bp = vsliq_n_u8(vshrq_n_u8(lo, 6), hi, 2); /* (u >> 6) mod 256 */
     /* x: 0 or 1 for ASCII (bit 6 of u), 2 for the others. */
-    uint8x16_t x = vminq_u8(vorrq_u8(bp, is3), k->two);
+    uint8x16_t x =
+        mutf8 ? neon_u16_mutf8_zero(vminq_u8(vorrq_u8(bp, is3), k->two), vorrq_u8(lo, hi), k)
+              : vminq_u8(vorrq_u8(bp, is3), k->two);
     uint8x16_t code = vsubq_u8(vshrq_n_u8(x, 1), is3); /* 0, 1, 2 */
     uint8x16_t a = vorrq_u8(vshrq_n_u8(hi, 4), k->e0);
     /* SLI puts 3 (2-byte lead 11) or 2 (continuation 10) into bits 6..7:
@@ -758,33 +797,60 @@ static UNILANE_ALWAYS_INLINE void neon_u16_load_partial(const uint16_t *p, size_
     }
 }
 
+/* 16 zero units, then 16 units of 1: the 8 units at neon_u16_ones_from +
+   16 - r (+ 24 - r) are 1 exactly in the lanes at and after unit r. */
+static const uint16_t neon_u16_ones_from[32] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                                 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+
+/* 1 iff one of the 32 units v, all below 0x80, is zero (a zero low byte). */
+static UNILANE_ALWAYS_INLINE int neon_u16_any_zero32(uint16x8x4_t v)
+{
+    uint8x16_t n0 = vuzp1q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1]));
+    uint8x16_t n1 = vuzp1q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3]));
+    return vminvq_u8(vminq_u8(n0, n1)) == 0;
+}
+
+/* v0 | v1, and 0xFFFF in the lanes where v0 or v1 is zero: for mutf8,
+   whose U+0000 sends a block to block3 with its zero fix-up (a largest
+   unit 0xFFFF: the fix-up is only done then), which writes it as C0 80;
+   block2 then never meets a zero. */
+static UNILANE_ALWAYS_INLINE uint16x8_t neon_u16_or_zero(uint16x8_t v0, uint16x8_t v1)
+{
+    return vorrq_u16(vorrq_u16(v0, v1), vceqq_u16(vminq_u16(v0, v1), vdupq_n_u16(0)));
+}
+
 /*
  * The last r units (0 < r <= 16) at p, converted exactly into d. The block
- * is padded with zero units, which become one zero byte each at the end of
- * the output and are left out of the copy. Returns the bytes written, or
- * (size_t)-1 (nothing written) when the units hold surrogates: then the
- * scalar kernel takes over at p.
+ * is padded with zero units (for modified UTF-8, mutf8, with units 1),
+ * which become one byte each at the end of the output and are left out of
+ * the copy. Returns the bytes written, or (size_t)-1 (nothing written)
+ * when the units hold surrogates (never for mutf8, which encodes each unit
+ * on its own): then the scalar kernel takes over at p.
  */
 static UNILANE_ALWAYS_INLINE size_t neon_u16_tail(const uint16_t *p, size_t r, uint8_t *d,
-                                                  const neon_u16_consts *k)
+                                                  const neon_u16_consts *k, int mutf8)
 {
     uint16x8_t v0, v1;
     uint16_t max;
     uint8_t tmp[64];
     size_t T;
     neon_u16_load_partial(p, r, &v0, &v1);
-    max = vmaxvq_u16(vorrq_u16(v0, v1));
+    if (mutf8) {
+        v0 = vorrq_u16(v0, vld1q_u16(neon_u16_ones_from + 16 - r));
+        v1 = vorrq_u16(v1, vld1q_u16(neon_u16_ones_from + 24 - r));
+    }
+    max = vmaxvq_u16(mutf8 ? neon_u16_or_zero(v0, v1) : vorrq_u16(v0, v1));
     if (max < 0x80) {
         vst1q_u8(tmp, vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1)));
         T = 16;
     } else if (max < 0x800) {
-        T = neon_u16_block2(v0, v1, tmp, k);
+        T = neon_u16_block2(v0, v1, tmp, k, 0); /* (no zero unit: see max) */
     } else {
         uint8x16_t lo = vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
         uint8x16_t hi = vuzp2q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
-        if (vmaxvq_u8(vceqq_u8(vandq_u8(hi, k->f8), k->d8)))
+        if (!mutf8 && vmaxvq_u8(vceqq_u8(vandq_u8(hi, k->f8), k->d8)))
             return (size_t)-1;
-        T = neon_u16_block3(lo, hi, tmp, k);
+        T = neon_u16_block3(lo, hi, tmp, k, mutf8 & (max == 0xFFFF));
     }
     T -= 16 - r;
     neon_copy_any(d, tmp, T);
@@ -851,6 +917,28 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_scalar_utf8(const uint16_t 
     return unilane_scalar_utf16_to_utf8(src, len, dst);
 }
 
+/* What the UTF-16 -> 8-bit encoders write (a compile-time `mode`): they
+   differ only in what a surrogate becomes (and modified UTF-8 also in
+   U+0000). STRICT stops at an unpaired surrogate, LOSSY writes U+FFFD for
+   it, WTF8 its own 3-byte sequence; MUTF8 writes every unit on its own,
+   surrogates (paired or not) as 3 bytes and U+0000 as C0 80. Only STRICT
+   can fail. */
+#  define NEON_U16_STRICT 0
+#  define NEON_U16_LOSSY  1
+#  define NEON_U16_WTF8   2
+#  define NEON_U16_MUTF8  3
+
+/* neon_u16_scalar_utf8 for every mode: the scalar kernel of that mode. */
+static UNILANE_ALWAYS_INLINE unilane_result neon_u16_scalar_enc(const uint16_t *src, size_t len,
+                                                                char *dst, int mode)
+{
+    if (mode == NEON_U16_WTF8)
+        return neon_result(UNILANE_OK, len, unilane_scalar_utf16_to_wtf8(src, len, dst));
+    if (mode == NEON_U16_MUTF8)
+        return neon_result(UNILANE_OK, len, unilane_scalar_utf16_to_mutf8(src, len, dst));
+    return neon_u16_scalar_utf8(src, len, dst, mode);
+}
+
 /*
  * ASCII runs go 32 units at a time; then one block of 16 units: ASCII is
  * narrowed; other blocks without surrogates go through block2/block3,
@@ -865,8 +953,9 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_scalar_utf8(const uint16_t 
  * (neon_u16_tail).
  */
 static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src, size_t len,
-                                                             char *dst, size_t start, int lossy)
+                                                             char *dst, size_t start, int mode)
 {
+    const int mutf8 = mode == NEON_U16_MUTF8;
     /* src[0..start) is ASCII and already converted. */
     uint8_t *d = (uint8_t *)dst + start;
     const uint16_t *p = src + start, *end = src + len;
@@ -912,6 +1001,10 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
             uint16x8_t o = vorrq_u16(vorrq_u16(v.val[0], v.val[1]), vorrq_u16(v.val[2], v.val[3]));
             if (vmaxvq_u16(o) >= 0x80)
                 break;
+            /* mutf8: a zero unit is two bytes (after the test above, so
+               that a block that is not ASCII pays nothing for it) */
+            if (mutf8 && neon_u16_any_zero32(v))
+                break;
             vst1q_u8(d, vuzp1q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1])));
             vst1q_u8(d + 16,
                      vuzp1q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3])));
@@ -922,23 +1015,23 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
             break;
         v0 = vld1q_u16(p);
         v1 = vld1q_u16(p + 8);
-        max = vmaxvq_u16(vorrq_u16(v0, v1));
+        max = vmaxvq_u16(mutf8 ? neon_u16_or_zero(v0, v1) : vorrq_u16(v0, v1));
         if (max < 0x80) {
             vst1q_u8(d, vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1)));
             p += 16;
             d += 16;
             continue;
         }
-        direct = end - p >= 32 && (lossy || !neon_u16_any_surrogate16(p + 16));
+        direct = end - p >= 32 && (mode != NEON_U16_STRICT || !neon_u16_any_surrogate16(p + 16));
         out = direct ? d : tmp;
         if (max < 0x800) {
-            T = neon_u16_block2(v0, v1, out, &k);
+            T = neon_u16_block2(v0, v1, out, &k, 0); /* (no zero unit: see max) */
             win = 16;
         } else {
             uint8x16_t lo = vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
             uint8x16_t hi = vuzp2q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
             /* (hi & F8) == D8: a surrogate */
-            if (UNILANE_UNLIKELY(vmaxvq_u8(vceqq_u8(vandq_u8(hi, k.f8), k.d8)))) {
+            if (!mutf8 && UNILANE_UNLIKELY(vmaxvq_u8(vceqq_u8(vandq_u8(hi, k.f8), k.d8)))) {
                 size_t n = neon_u16_pair_run(p, end, d);
                 if (n) {
                     p += n;
@@ -955,14 +1048,14 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
                 n -= (size_t)((p[n - 1] & 0xFC00) == 0xD800);
                 if (win < 256)
                     win *= 2;
-                r = neon_u16_scalar_utf8(p, n, (char *)d, lossy);
-                if (!lossy && r.status != UNILANE_OK)
+                r = neon_u16_scalar_enc(p, n, (char *)d, mode);
+                if (mode == NEON_U16_STRICT && r.status != UNILANE_OK)
                     return gen_finish(r, (size_t)(p - src), (size_t)(d - (uint8_t *)dst));
                 d += r.written;
                 p += n;
                 continue;
             }
-            T = neon_u16_block3(lo, hi, out, &k);
+            T = neon_u16_block3(lo, hi, out, &k, mutf8 & (max == 0xFFFF));
             win = 16;
         }
         if (!direct)
@@ -972,7 +1065,7 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
     }
     /* 0 <= end - p < 16 */
     if (p < end) {
-        size_t n = neon_u16_tail(p, (size_t)(end - p), d, &k);
+        size_t n = neon_u16_tail(p, (size_t)(end - p), d, &k, mutf8);
         if (n == (size_t)-1)
             goto scalar;
         d += n;
@@ -982,9 +1075,12 @@ scalar : {
     size_t i = (size_t)(p - src), w = (size_t)(d - (uint8_t *)dst);
     /* (not gen_finish(neon_u16_scalar_utf8(...)) for lossy output: its
        register barrier costs the common return an instruction) */
-    if (lossy)
+    if (mode == NEON_U16_LOSSY)
         return neon_result(UNILANE_OK, len,
                            w + unilane_scalar_utf16_to_utf8_lossy(p, len - i, (char *)d));
+    if (mode != NEON_U16_STRICT)
+        return neon_result(UNILANE_OK, len,
+                           w + neon_u16_scalar_enc(p, len - i, (char *)d, mode).written);
     return gen_finish(unilane_scalar_utf16_to_utf8(p, len - i, (char *)d), i, w);
 }
 }
@@ -1026,6 +1122,14 @@ static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_lossy_big(const uint16_t
     return neon_u16_to_utf8(src, len, dst, start, 1);
 }
 
+/* The big loops of the 0.2 encoders are external functions (hidden,
+   declared here), not static ones: the compiler emits them after the
+   other functions of this file, whose placement and alignment padding
+   they then leave as they were. */
+UNILANE_INTERNAL size_t unilane_neon_u16_wtf8_big(const uint16_t *src, size_t len, char *dst,
+                                                  size_t start);
+UNILANE_INTERNAL size_t unilane_neon_u16_mutf8_big(const uint16_t *src, size_t len, char *dst);
+
 /*
  * What the entry leaves of a short input, src[start..len) (src[0..start) is
  * ASCII and already converted), with the constants as immediates: a whole
@@ -1046,7 +1150,7 @@ static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src,
         /* start > 0: the last 16 units, of which those before start are
            ASCII and give again the bytes already there */
         at = start ? len - 16 : 0;
-        n = neon_u16_tail(src + at, len - at, (uint8_t *)dst + at, &k);
+        n = neon_u16_tail(src + at, len - at, (uint8_t *)dst + at, &k, 0);
     }
     if (n == (size_t)-1)
         return gen_finish(neon_u16_scalar_utf8(src + start, len - start, dst + start, lossy), start,
@@ -1136,8 +1240,49 @@ size_t unilane_neon_utf16_to_utf8_lossy(const uint16_t *src, size_t len, char *d
     return neon_u16_to_utf8_entry(src, len, dst, 1).written;
 }
 
+/* The general loop of utf16_to_utf8_lossy with each unpaired surrogate as
+   its own 3-byte sequence (the scalar kernel writes those); below one
+   16-unit block, the scalar kernel (a tail call). The short paths of
+   neon_u16_to_utf8_entry are not shared: one more mode there changed the
+   code of the UTF-8 entries. */
+size_t unilane_neon_utf16_to_wtf8(const uint16_t *src, size_t len, char *dst)
+{
+    if (len < 16)
+        return unilane_scalar_utf16_to_wtf8(src, len, dst);
+    return unilane_neon_u16_wtf8_big(src, len, dst, 0);
+}
+
+UNILANE_NOINLINE size_t unilane_neon_u16_mutf8_big(const uint16_t *src, size_t len, char *dst)
+{
+    return neon_u16_to_utf8(src, len, dst, 0, NEON_U16_MUTF8).written;
+}
+
+/* The general loop of utf16_to_utf8 in mutf8 mode from the first unit;
+   below one 16-unit block, the scalar kernel (a tail call). */
+size_t unilane_neon_utf16_to_mutf8(const uint16_t *src, size_t len, char *dst)
+{
+    if (len < 16)
+        return unilane_scalar_utf16_to_mutf8(src, len, dst);
+    return unilane_neon_u16_mutf8_big(src, len, dst);
+}
+
+UNILANE_NOINLINE size_t unilane_neon_u16_wtf8_big(const uint16_t *src, size_t len, char *dst,
+                                                  size_t start)
+{
+    return neon_u16_to_utf8(src, len, dst, start, NEON_U16_WTF8).written;
+}
+
+size_t unilane_neon_mutf8_length_from_utf16(const uint16_t *src, size_t len)
+{
+    return neon_u16_utf8_length(src, len, 1);
+}
+
 #  undef NEON_U16_OPAQUE
 #  undef NEON_U16_OPAQUE_PTR
+#  undef NEON_U16_STRICT
+#  undef NEON_U16_LOSSY
+#  undef NEON_U16_WTF8
+#  undef NEON_U16_MUTF8
 
 #else
 typedef int unilane_neon_utf16_unused;

@@ -70,20 +70,30 @@ static UNILANE_ALWAYS_INLINE void neon_u8_kl_reset(neon_u8_kl *k)
 }
 
 /* The tables of utf8_rules.h, to be loaded into registers: Keiser-Lemire
-   BYTE1_HIGH, BYTE1_LOW, BYTE2_HIGH, and the UTF-16 units by high nibble. */
-static const uint8_t neon_u8_rules[4][16] = {
-    { UNILANE_U8_BYTE1_HIGH },
-    { UNILANE_U8_BYTE1_LOW },
-    { UNILANE_U8_BYTE2_HIGH },
-    { UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE },
+   BYTE1_HIGH, BYTE1_LOW, BYTE2_HIGH, and the UTF-16 units by high nibble;
+   then the Keiser-Lemire tables of modified UTF-8 (neon_u8_rules_of). */
+static const uint8_t neon_u8_rules[7][16] = {
+    { UNILANE_U8_BYTE1_HIGH },  { UNILANE_U8_BYTE1_LOW },
+    { UNILANE_U8_BYTE2_HIGH },  { UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE },
+    { UNILANE_MU8_BYTE1_HIGH }, { UNILANE_MU8_BYTE1_LOW },
+    { UNILANE_MU8_BYTE2_HIGH },
 };
+
+/* The three Keiser-Lemire tables of UTF-8 (mutf8 == 0) or modified UTF-8
+   (mutf8 == 1): an index, not a branch. */
+#  define neon_u8_rules_of(mutf8) (neon_u8_rules + 4 * (mutf8))
+
+static UNILANE_ALWAYS_INLINE void neon_u8_kl_init_with(neon_u8_kl *k, const uint8_t (*rules)[16])
+{
+    k->hi1 = vld1q_u8(rules[0]);
+    k->lo1 = vld1q_u8(rules[1]);
+    k->hi2 = vld1q_u8(rules[2]);
+    neon_u8_kl_reset(k);
+}
 
 static UNILANE_ALWAYS_INLINE void neon_u8_kl_init(neon_u8_kl *k)
 {
-    k->hi1 = vld1q_u8(neon_u8_rules[0]);
-    k->lo1 = vld1q_u8(neon_u8_rules[1]);
-    k->hi2 = vld1q_u8(neon_u8_rules[2]);
-    neon_u8_kl_reset(k);
+    neon_u8_kl_init_with(k, neon_u8_rules_of(0));
 }
 
 /*
@@ -192,7 +202,7 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_is_cont(uint8x16_t v)
  * is checked with the next block. Nonzero lanes: ill-formed.
  */
 static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_check2(uint8x16x4_t b, uint8x16_t pv, uint8x16_t c1,
-                                                       uint8x16_t bf)
+                                                       uint8x16_t bf, unsigned mutf8)
 {
     uint8x16_t e = vdupq_n_u8(0);
     int q;
@@ -200,7 +210,10 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_check2(uint8x16x4_t b, uint8x16_
         uint8x16_t p = vextq_u8(q ? b.val[q - 1] : pv, b.val[q], 15); /* the bytes before */
         uint8x16_t l = vcgtq_u8(p, c1);                               /* p >= C2 */
         e = vorrq_u8(e, veorq_u8(l, neon_u8_is_cont(b.val[q])));
-        e = vorrq_u8(e, veorq_u8(vcgtq_u8(p, bf), l)); /* p >= C0 */
+        /* p >= C0; modified UTF-8 (c1 == bf: leads from C0 on) has no such
+           error, and the term is all zeros */
+        e = vorrq_u8(
+            e, vandq_u8(veorq_u8(vcgtq_u8(p, bf), l), vdupq_n_u8((uint8_t)(0xFF - 0xFF * mutf8))));
     }
     return e;
 }
@@ -343,6 +356,68 @@ static UNILANE_ALWAYS_INLINE int neon_u8_skip_ascii(const uint8_t *s, size_t len
     return 1;
 }
 
+/*
+ * WTF-8 (validate_wtf8, wtf8_to_utf16) is checked with the UTF-8 tables:
+ * the SURROGATE class of a pair (byte j-1, byte j) is set exactly for
+ * ED A0..BF, a surrogate sequence, which WTF-8 allows. A block whose error
+ * lanes hold nothing but that bit is valid WTF-8 unless a high-surrogate
+ * sequence (ED A0..AF xx) is directly followed by a low one (ED B0..BF xx):
+ * neon_u8_wtf8_pairs. The scalar code knows that rule only from where it
+ * starts: neon_u8_wtf8_back makes it start before a high surrogate that
+ * ends where it would start.
+ */
+
+/* 0xFF where v[j] is the second byte of a surrogate sequence whose second
+   byte has high nibble hn (0xA0: a high surrogate, 0xB0: a low one); p1
+   holds the bytes before, v[j-1] */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_sur2(uint8x16_t p1, uint8x16_t v, uint8_t hn)
+{
+    return vandq_u8(vceqq_u8(p1, vdupq_n_u8(0xED)),
+                    vceqq_u8(vandq_u8(v, vdupq_n_u8(0xF0)), vdupq_n_u8(hn)));
+}
+
+/* Nonzero lanes where a low-surrogate sequence directly follows a high one
+   in the valid block b (pv: the 16 bytes before it; its lanes 12..15 are
+   enough, since the high's second byte is three bytes before the low's). */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_wtf8_pairs(uint8x16_t pv, uint8x16x4_t b)
+{
+    uint8x16_t prev = pv, e = vdupq_n_u8(0);
+    uint8x16_t hprev = neon_u8_sur2(vextq_u8(vdupq_n_u8(0), pv, 15), pv, 0xA0);
+    int q;
+    for (q = 0; q < 4; q++) {
+        uint8x16_t p1 = vextq_u8(prev, b.val[q], 15);
+        uint8x16_t hs = neon_u8_sur2(p1, b.val[q], 0xA0), ls = neon_u8_sur2(p1, b.val[q], 0xB0);
+        e = vorrq_u8(e, vandq_u8(ls, vextq_u8(hprev, hs, 13)));
+        hprev = hs;
+        prev = b.val[q];
+    }
+    return e;
+}
+
+/* The error lanes e of the valid-UTF-8 check of block b (pv: the 16 bytes
+   before it) turned into error lanes for WTF-8: nonzero somewhere iff the
+   block is ill-formed WTF-8 (its first error at or after 3 bytes before
+   the block, as for UTF-8). */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_wtf8_errors(uint8x16_t e, uint8x16_t pv,
+                                                            uint8x16x4_t b)
+{
+    uint8x16_t bad;
+    if (UNILANE_LIKELY(!neon_u8_any(e)))
+        return e;
+    bad = vandq_u8(e, vdupq_n_u8((uint8_t)~UNILANE_U8_SURROGATE));
+    if (neon_u8_any(bad))
+        return bad;
+    return neon_u8_wtf8_pairs(pv, b); /* surrogates, no other error */
+}
+
+/* The character start i of WTF-8 input (s[lo..i) valid but for errors at
+   or after i - 3), moved back to the high surrogate that ends at i, if one
+   does: the scalar code, started there, sees a low surrogate after it. */
+static UNILANE_ALWAYS_INLINE size_t neon_u8_wtf8_back(const uint8_t *s, size_t lo, size_t i)
+{
+    return i - lo >= 3 && s[i - 3] == 0xED && (s[i - 2] & 0xF0) == 0xA0 ? i - 3 : i;
+}
+
 /* UTF-16 units of each lane of the block b by the rule of
    unilane_utf16_length_from_utf8 (at most 8 a lane); units is the unit
    table of utf8_rules.h (neon_u8_rules[3]). */
@@ -387,7 +462,7 @@ static UNILANE_ALWAYS_INLINE size_t neon_u8_hsum(uint8x16_t v)
  * width.
  */
 static UNILANE_ALWAYS_INLINE size_t neon_u8_valid_blocks(const uint8_t *s, size_t len, size_t i,
-                                                         int insp, neon_u8_insp *q)
+                                                         int insp, neon_u8_insp *q, int wtf8)
 {
     neon_u8_kl k;
     uint8x16_t pv = vdupq_n_u8(0), units = vdupq_n_u8(0);
@@ -409,8 +484,13 @@ static UNILANE_ALWAYS_INLINE size_t neon_u8_valid_blocks(const uint8_t *s, size_
             if (!more)
                 break;
         }
-        if (neon_u8_any(neon_u8_kl_block(&k, pv, b)))
-            break; /* the first error is at or after i - 3 */
+        {
+            uint8x16_t e = neon_u8_kl_block(&k, pv, b);
+            if (wtf8)
+                e = neon_u8_wtf8_errors(e, pv, b);
+            if (neon_u8_any(e))
+                break; /* the first error is at or after i - 3 */
+        }
         if (insp) {
             q->n += neon_u8_hsum(neon_u8_units64(units, b));
             q->top = vmaxq_u8(q->top, q->pend);
@@ -430,11 +510,25 @@ unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
     size_t i = 0;
 
     if (len >= 64) {
-        i = neon_u8_valid_blocks(s, len, 0, 0, NULL);
+        i = neon_u8_valid_blocks(s, len, 0, 0, NULL, 0);
         /* s[0..i) is valid but for a last character that may be cut off */
         i = gen_utf8_last_lead(s, 0, i);
     }
     return gen_finish(unilane_scalar_validate_utf8(src + i, len - i), i, 0);
+}
+
+unilane_result unilane_neon_validate_wtf8(const char *src, size_t len)
+{
+    const uint8_t *s = (const uint8_t *)src;
+    size_t i = 0;
+
+    if (len >= 64) {
+        i = neon_u8_valid_blocks(s, len, 0, 0, NULL, 1);
+        /* as for UTF-8, and the scalar code starts before a high surrogate
+           that ends there, so that it sees a low one after it */
+        i = neon_u8_wtf8_back(s, 0, gen_utf8_last_lead(s, 0, i));
+    }
+    return gen_finish(unilane_scalar_validate_wtf8(src + i, len - i), i, 0);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -551,7 +645,7 @@ static UNILANE_NOINLINE unilane_utf8_info neon_u8_inspect_long(const char *src, 
         unilane_utf8_info t;
         q.n = 0;
         q.top = q.pend = vdupq_n_u8(0);
-        i = neon_u8_valid_blocks(s, len, start, 1, &q);
+        i = neon_u8_valid_blocks(s, len, start, 1, &q, 0);
         a = gen_utf8_last_lead(s, start, i);
         n += q.n - gen_utf8_units(s + a, i - a);
         m = neon_u8_hmax(q.top);
@@ -874,7 +968,7 @@ typedef struct neon_u8_stop {
  */
 static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size_t len,
                                                           size_t start, void *dst, size_t w,
-                                                          int mode)
+                                                          int mode, unsigned mutf8)
 {
     const int latin1 = mode == NEON_U8_TO_LATIN1, four = mode == NEON_U8_TO_UTF16X;
     neon_u8_stop st;
@@ -895,13 +989,14 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
     /* two constants of neon_u8_check2, kept in registers for the UTF-16
        and Latin-1 loops (not the 4-byte one: there it costs more than
        rebuilding them), and rebuilt per block otherwise */
-    uint8x16_t c1 = vdupq_n_u8(0xC1), bf = vdupq_n_u8(0xBF);
+    /* (modified UTF-8: leads from C0 on) */
+    uint8x16_t c1 = vdupq_n_u8((uint8_t)(0xC1 - 2 * mutf8)), bf = vdupq_n_u8(0xBF);
 
     if (!four)
         __asm__("" : "+r"(tab), "+r"(bytes), "+w"(bitw));
     if (!four)
         __asm__("" : "+w"(c1), "+w"(bf));
-    neon_u8_kl_init(&k);
+    neon_u8_kl_init_with(&k, neon_u8_rules_of(mutf8));
     st.win_end = 0;
     b = neon_load64_u8(s + v);
     for (;;) {
@@ -917,7 +1012,7 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
         } else if (m < (latin1 ? 0xC4u : 0xE0u)) {
             tv = NEON_U8_T_2;
             stale = 1;
-            e = neon_u8_check2(b, pv, c1, bf);
+            e = neon_u8_check2(b, pv, c1, bf, mutf8);
         } else if (latin1) {
             tv = NEON_U8_T_4;
             e = vdupq_n_u8(1);
@@ -1040,7 +1135,7 @@ out:
 static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t len, size_t start,
                                                       uint16_t *dst, size_t w)
 {
-    return neon_u8_convert(s, len, start, dst, w, NEON_U8_TO_UTF16X);
+    return neon_u8_convert(s, len, start, dst, w, NEON_U8_TO_UTF16X, 0);
 }
 
 /* The converters' vector loop converts a block only after checking the next
@@ -1110,6 +1205,35 @@ static UNILANE_NOINLINE neon_u8_rw neon_u8_window16_lossy(const char *src, size_
     return rw;
 }
 
+/* The UTF-8 variants the converters read (a compile-time `var` of
+   neon_u8_to): UTF-8, WTF-8 (the UTF-8 check, with surrogate sequences
+   left to the scalar code as if they were errors: the vector code never
+   converts one, and neon_u8_wtf8_back_to makes the scalar code start
+   before a high surrogate that ends where it would start), and modified
+   UTF-8 (its own Keiser-Lemire tables, C0/C1 leads in 2-byte blocks,
+   blocks with F0..FF bytes to the scalar code as errors). */
+#  define NEON_U8_V_UTF8  0
+#  define NEON_U8_V_WTF8  1
+#  define NEON_U8_V_MUTF8 2
+
+/* The scalar kernel of variant var (WTF8 or MUTF8). */
+static UNILANE_ALWAYS_INLINE unilane_result neon_u8_scalar_var(const char *src, size_t len,
+                                                               uint16_t *dst, int var)
+{
+    if (var == NEON_U8_V_WTF8)
+        return unilane_scalar_wtf8_to_utf16(src, len, dst);
+    return unilane_scalar_mutf8_to_utf16(src, len, dst);
+}
+
+/* neon_u8_wtf8_back for the converter: *i moved back over a high surrogate
+   that ends there, and *w, the units written, back by its one unit. */
+static UNILANE_ALWAYS_INLINE void neon_u8_wtf8_back_to(const uint8_t *s, size_t *i, size_t *w)
+{
+    size_t b = neon_u8_wtf8_back(s, 0, *i);
+    *w -= (*i - b) / 3;
+    *i = b;
+}
+
 /*
  * The converters: the vector loop, the windows it leaves to the scalar code
  * (neon_u8_window16 and neon_u8_window16_lossy for UTF-16, the scalar
@@ -1117,7 +1241,7 @@ static UNILANE_NOINLINE neon_u8_rw neon_u8_window16_lossy(const char *src, size_
  * makes the result's `written` the lossy output's length.
  */
 static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t len, void *dst,
-                                                       int latin1, int lossy)
+                                                       int latin1, int lossy, int var)
 {
     const uint8_t *s = (const uint8_t *)src;
     unilane_result r;
@@ -1125,9 +1249,12 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t l
 
     while (len - i >= NEON_U8_CONVERT_MIN) {
         neon_u8_stop st =
-            neon_u8_convert(s, len, i, dst, w, latin1 ? NEON_U8_TO_LATIN1 : NEON_U8_TO_UTF16);
+            neon_u8_convert(s, len, i, dst, w, latin1 ? NEON_U8_TO_LATIN1 : NEON_U8_TO_UTF16,
+                            var == NEON_U8_V_MUTF8);
         i = st.pos;
         w = st.written;
+        if (var == NEON_U8_V_WTF8)
+            neon_u8_wtf8_back_to(s, &i, &w);
         if (st.win_end == 0)
             break;
         if (lossy) {
@@ -1139,6 +1266,8 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t l
         }
         if (latin1)
             r = unilane_scalar_utf8_to_latin1(src + i, st.win_end - i, (char *)dst + w);
+        else if (var != NEON_U8_V_UTF8)
+            r = neon_u8_scalar_var(src + i, st.win_end - i, (uint16_t *)dst + w, var);
         else
             r = neon_u8_window16(src + i, len - i, st.win_end - i, (uint16_t *)dst + w);
         if (r.status != UNILANE_OK) {
@@ -1155,13 +1284,17 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t l
             w + unilane_scalar_utf8_to_utf16_lossy(src + i, len - i, (uint16_t *)dst + w));
     if (latin1)
         return gen_finish(unilane_scalar_utf8_to_latin1(src + i, len - i, (char *)dst + w), i, w);
+    if (var == NEON_U8_V_WTF8)
+        neon_u8_wtf8_back_to(s, &i, &w); /* i may follow a scalar window */
+    if (var != NEON_U8_V_UTF8)
+        return gen_finish(neon_u8_scalar_var(src + i, len - i, (uint16_t *)dst + w, var), i, w);
     return gen_finish(unilane_scalar_utf8_to_utf16(src + i, len - i, (uint16_t *)dst + w), i, w);
 }
 
 static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_utf16_long(const char *src, size_t len,
                                                                   uint16_t *dst)
 {
-    return neon_u8_to(src, len, dst, 0, 0);
+    return neon_u8_to(src, len, dst, 0, 0, NEON_U8_V_UTF8);
 }
 
 /* Below NEON_U8_CONVERT_MIN the vector loop cannot start: the whole input
@@ -1179,7 +1312,7 @@ unilane_result unilane_neon_utf8_to_utf16(const char *src, size_t len, uint16_t 
 static UNILANE_NOINLINE size_t neon_u8_utf8_to_utf16_lossy_long(const char *src, size_t len,
                                                                 uint16_t *dst)
 {
-    return neon_u8_to(src, len, dst, 0, 1).written;
+    return neon_u8_to(src, len, dst, 0, 1, NEON_U8_V_UTF8).written;
 }
 
 /* As unilane_neon_utf8_to_utf16. */
@@ -1193,7 +1326,7 @@ size_t unilane_neon_utf8_to_utf16_lossy(const char *src, size_t len, uint16_t *d
 static UNILANE_NOINLINE unilane_result neon_u8_utf8_to_latin1_long(const char *src, size_t len,
                                                                    char *dst)
 {
-    return neon_u8_to(src, len, dst, 1, 0);
+    return neon_u8_to(src, len, dst, 1, 0, NEON_U8_V_UTF8);
 }
 
 /* As unilane_neon_utf8_to_utf16. */
@@ -1202,6 +1335,39 @@ unilane_result unilane_neon_utf8_to_latin1(const char *src, size_t len, char *ds
     if (len < NEON_U8_CONVERT_MIN)
         return unilane_scalar_utf8_to_latin1(src, len, dst);
     return neon_u8_utf8_to_latin1_long(src, len, dst);
+}
+
+/* The long-input halves of the two entries below are external functions
+   (hidden, declared here), not static ones: the compiler emits them after
+   the other functions of this file, whose placement and alignment padding
+   they then leave as they were. */
+UNILANE_INTERNAL unilane_result unilane_neon_wtf8_long(const char *src, size_t len, uint16_t *dst);
+UNILANE_INTERNAL unilane_result unilane_neon_mutf8_long(const char *src, size_t len, uint16_t *dst);
+
+UNILANE_NOINLINE unilane_result unilane_neon_wtf8_long(const char *src, size_t len, uint16_t *dst)
+{
+    return neon_u8_to(src, len, dst, 0, 0, NEON_U8_V_WTF8);
+}
+
+/* As unilane_neon_utf8_to_utf16. */
+unilane_result unilane_neon_wtf8_to_utf16(const char *src, size_t len, uint16_t *dst)
+{
+    if (len < NEON_U8_CONVERT_MIN)
+        return unilane_scalar_wtf8_to_utf16(src, len, dst);
+    return unilane_neon_wtf8_long(src, len, dst);
+}
+
+UNILANE_NOINLINE unilane_result unilane_neon_mutf8_long(const char *src, size_t len, uint16_t *dst)
+{
+    return neon_u8_to(src, len, dst, 0, 0, NEON_U8_V_MUTF8);
+}
+
+/* As unilane_neon_utf8_to_utf16. */
+unilane_result unilane_neon_mutf8_to_utf16(const char *src, size_t len, uint16_t *dst)
+{
+    if (len < NEON_U8_CONVERT_MIN)
+        return unilane_scalar_mutf8_to_utf16(src, len, dst);
+    return unilane_neon_mutf8_long(src, len, dst);
 }
 
 #  undef NEON_U8_T_ASCII
@@ -1215,6 +1381,10 @@ unilane_result unilane_neon_utf8_to_latin1(const char *src, size_t len, char *ds
 #  undef NEON_U8_TO_UTF16
 #  undef NEON_U8_TO_UTF16X
 #  undef NEON_U8_TO_LATIN1
+#  undef NEON_U8_V_UTF8
+#  undef NEON_U8_V_WTF8
+#  undef NEON_U8_V_MUTF8
+#  undef neon_u8_rules_of
 
 #else
 /* ISO C forbids an empty translation unit. */
