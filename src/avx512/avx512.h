@@ -10,9 +10,6 @@
 #define UNILANE_AVX512_H
 
 #include "../dispatch/impl.h"
-
-#if UNILANE_HAVE_AVX512
-#  include <immintrin.h>
-#endif
+#include "../avx2/avx2.h" /* <immintrin.h>; the i386 stand-ins of x86_32.h */
 
 #endif /* UNILANE_AVX512_H */
