@@ -10,8 +10,7 @@
 #include "../dispatch/impl.h"
 
 #if UNILANE_HAVE_AVX2
-#  include <immintrin.h>
-#  include "x86_32.h" /* i386: the 64-bit-only intrinsics from 32-bit halves */
+#  include "x86_intrin.h" /* <immintrin.h>, clang-cl and i386 additions */
 
 /* unilane_avx2_<op> for every operation of the registry (ops.h). */
 UNILANE_DECLARE_KERNEL(avx2)

@@ -10,6 +10,6 @@
 #define UNILANE_AVX512_H
 
 #include "../dispatch/impl.h"
-#include "../avx2/avx2.h" /* <immintrin.h>; the i386 stand-ins of x86_32.h */
+#include "../avx2/avx2.h" /* and so the intrinsics: ../avx2/x86_intrin.h */
 
 #endif /* UNILANE_AVX512_H */

@@ -8,7 +8,8 @@
  *                     It is compiled with target attributes, never with a
  *                     global -mavx2, and chosen at run time. On 32-bit x86
  *                     the few 64-bit-only intrinsics come from
- *                     src/avx2/x86_32.h.
+ *                     src/avx2/x86_intrin.h. Not with MSVC's cl, which
+ *                     has no target attributes: scalar only there.
  * UNILANE_HAVE_AVX512 the AVX-512 kernel set is compiled (as for AVX2, and
  *                     not disabled with -DUNILANE_NO_AVX512; it needs the
  *                     AVX2 set, whose entries it reuses). Target attributes
