@@ -3,7 +3,7 @@
 // A benchmark row is `function/impl/dataset/size`:
 //   function  a public function of include/unilane.h (utf8_decode/utf8_encode
 //             are the streaming calls, lossy mode, fed in chunks)
-//   impl      a kernel set ("scalar", "avx2", "neon"), "auto" (the public
+//   impl      a kernel set ("scalar", "avx2", "avx512", "neon"), "auto" (the public
 //             entry point with the library's own choice), or a peer
 //             ("memcpy", "icu", "iconv", "naive")
 //   dataset   a generated text (see datasets.cpp) or a corpus file stem

@@ -56,25 +56,36 @@ uint64_t pack(unilane_result r)
 
 inline uint64_t value_of(size_t v) { return v; }
 inline uint64_t value_of(unilane_result r) { return pack(r); }
+inline uint64_t value_of(unilane_utf8_info r)
+{
+    return ((uint64_t)r.status << 56) ^ ((uint64_t)r.read << 28) ^ (uint64_t)r.utf16_length ^ r.width;
+}
+inline uint64_t value_of(unilane_utf16_info r)
+{
+    return ((uint64_t)r.status << 56) ^ ((uint64_t)r.read << 28) ^ (uint64_t)r.utf8_length ^ r.width;
+}
 // Does the call accept its whole input? (A function that cannot fail does.)
 inline bool accepts(size_t, size_t) { return true; }
 inline bool accepts(unilane_result r, size_t n) { return r.status == UNILANE_OK && r.read == n; }
+inline bool accepts(unilane_utf8_info r, size_t n) { return r.status == UNILANE_OK && r.read == n; }
+inline bool accepts(unilane_utf16_info r, size_t n) { return r.status == UNILANE_OK && r.read == n; }
 
 // One harness call and one "accepts" check per operation of the registry
 // (src/dispatch/ops.h): unilane_<name>(src, len[, dst]).
-#define ULB_DST_NONE(d)
-#define ULB_DST_U8(d) , (char *)(d)
-#define ULB_DST_U16(d) , (uint16_t *)(d)
+#define ULB_DST_NONE(d, cap)
+#define ULB_DST_U8(d, cap) , (char *)(d)
+#define ULB_DST_U16(d, cap) , (uint16_t *)(d)
+#define ULB_DST_U8CAP(d, cap) , (char *)(d), (size_t)(cap)
 #define ULB_CALL_(a, name, in, out, ret, family, bound)                                           \
     Out call_##name(const void *s, size_t n, void *d, void *)                                     \
     {                                                                                             \
         (void)d;                                                                                  \
-        return {value_of(unilane_##name((UNILANE_OP_IN_##in)s, n ULB_DST_##out(d))), 0};          \
+        return {value_of(unilane_##name((UNILANE_OP_IN_##in)s, n ULB_DST_##out(d, (size_t)(bound) * n))), 0};          \
     }                                                                                             \
     bool accepts_##name(const void *s, size_t n, void *d)                                         \
     {                                                                                             \
         (void)d;                                                                                  \
-        return accepts(unilane_##name((UNILANE_OP_IN_##in)s, n ULB_DST_##out(d)), n);             \
+        return accepts(unilane_##name((UNILANE_OP_IN_##in)s, n ULB_DST_##out(d, (size_t)(bound) * n)), n);             \
     }
 UNILANE_OPS(ULB_CALL_, _)
 #undef ULB_CALL_
@@ -153,9 +164,14 @@ struct Op {
 #define ULB_UNIT_NONE 0
 #define ULB_UNIT_U8 1
 #define ULB_UNIT_U16 2
+#define ULB_UNIT_U8CAP 1
 #define ULB_STRICT_SIZE false
 #define ULB_STRICT_RESULT true
 #define ULB_STRICT_COUNT false
+// An inspection runs on every text, as a lossy converter does (utf8_inspect
+// stops at the first error like validate_utf8, and reports it).
+#define ULB_STRICT_INFO8 false
+#define ULB_STRICT_INFO16 false
 
 Op make_op(const char *name, bool in16, int family, size_t out_unit, size_t bound, bool strict, CallFn fn,
            bool (*acc)(const void *, size_t, void *))
@@ -623,7 +639,7 @@ void usage()
         "  --variant-stats   print, per dataset and encoding, the statistics of the original\n"
         "                    text and of its variants (length, validity, errors, ASCII blocks)\n"
         "                    and exit\n"
-        "  --kernels=LIST    only these kernel rows (scalar,avx2,neon,auto)\n"
+        "  --kernels=LIST    only these kernel rows (scalar,avx2,avx512,neon,auto)\n"
         "  --no-peers        no memcpy/naive/icu/iconv rows\n"
         "  --min-time=SEC    minimum measuring time per row\n"
         "  --chunk=UNITS     input chunk of the streaming rows (default %zu)\n"

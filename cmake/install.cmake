@@ -15,7 +15,7 @@
 # One build installs one library, the one it built: libunilane.a, or with
 # -DBUILD_SHARED_LIBS=ON libunilane.so.MAJOR.MINOR (a DLL and its import
 # library on Windows). Consumers, after `cmake --install build --prefix P`:
-#   find_package(unilane 0.1 REQUIRED)            # CMAKE_PREFIX_PATH=P
+#   find_package(unilane 0.2 REQUIRED)            # CMAKE_PREFIX_PATH=P
 #   target_link_libraries(app PRIVATE unilane::unilane)
 # (also named unilane::unilane_static or unilane::unilane_shared after its
 # kind, as in 0.1).

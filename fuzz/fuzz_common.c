@@ -205,7 +205,8 @@ void fz_check_canary(const void *dst, size_t n, size_t used, const char *what)
 
 static int fz_same(op_res a, op_res b)
 {
-    return a.status == b.status && a.read == b.read && a.written == b.written && a.value == b.value;
+    return a.status == b.status && a.read == b.read && a.written == b.written &&
+           a.value == b.value && a.width == b.width;
 }
 
 #define FZ_RES_FMT     "{status %d, read %zu, written %zu, value %zu}"

@@ -53,7 +53,7 @@
 #include <stdint.h>
 
 #define UNILANE_VERSION_MAJOR 0
-#define UNILANE_VERSION_MINOR 1
+#define UNILANE_VERSION_MINOR 2
 #define UNILANE_VERSION_PATCH 0
 
 /* The largest len for which the destination bound k*len (k = 1, 2 or 3, see
@@ -94,8 +94,8 @@ typedef enum unilane_status {
                              U+00FF, or a UTF-16 unit above 0xFF (surrogates included)  */
     UNILANE_SURROGATE,   /* UTF-8: 0xED then 0xA0..0xBF.
                              UTF-16 validation and UTF-16 -> UTF-8: unpaired surrogate  */
-    UNILANE_OUTPUT_FULL  /* streaming calls only: destination capacity reached; not an
-                             encoding error                                             */
+    UNILANE_OUTPUT_FULL  /* streaming and bounded calls only: destination capacity
+                             reached; not an encoding error                             */
 } unilane_status;
 
 /*
@@ -227,6 +227,142 @@ UNILANE_API size_t unilane_utf16_length_from_utf8(const char *src, size_t len);
 
 /* Exact length of unilane_utf8_to_utf16_lossy's output, for any input. */
 UNILANE_API size_t unilane_utf16_length_from_utf8_lossy(const char *src, size_t len);
+
+/* ------------------------------------------------------------------------ */
+/* WTF-8: a lossless 8-bit form of any UTF-16 (since 0.2)                   */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * For strings that must cross a UTF-8 channel and come back unchanged, lone
+ * surrogates included (a JS string through a UTF-8 API; Rust's OsString on
+ * Windows). WTF-8 is defined at https://simonsapin.github.io/wtf-8/: UTF-8 in
+ * which a surrogate code point U+D800..DFFF may appear as its own 3-byte
+ * sequence ED A0..BF 80..BF, except that a high surrogate directly followed
+ * by a low one must be written as the 4-byte sequence of the pair.
+ */
+
+/* Never fails: a surrogate pair becomes its 4-byte sequence, an unpaired
+   surrogate the 3-byte sequence of its own value, everything else its UTF-8.
+   Returns the bytes written, exactly unilane_utf8_length_from_utf16(src,
+   len). dst bound: 3 * len bytes. */
+UNILANE_API size_t unilane_utf16_to_wtf8(const uint16_t *src, size_t len, char *dst);
+
+/* Errors are those of unilane_validate_utf8 with two differences: ED A0..BF
+   80..BF is allowed (not SURROGATE), and a high-surrogate sequence ED A0..AF
+   xx directly followed by a low-surrogate sequence ED B0..BF xx is
+   UNILANE_SURROGATE with `read` at the first byte of the low one (the high
+   surrogate before it is a valid prefix). A cut-off surrogate sequence (ED
+   A0..BF without a third byte 80..BF) is UNILANE_TOO_SHORT, like any cut-off
+   sequence, also right after a high surrogate. */
+UNILANE_API unilane_result unilane_validate_wtf8(const char *src, size_t len);
+
+/* Strict WTF-8 to UTF-16 (errors as unilane_validate_wtf8; a surrogate
+   sequence becomes that surrogate unit). dst bound: len units; the exact
+   length is unilane_utf16_length_from_utf8(src, len). For every UTF-16 s,
+   wtf8_to_utf16(utf16_to_wtf8(s)) == s, and for every well-formed WTF-8 b,
+   utf16_to_wtf8(wtf8_to_utf16(b)) == b. */
+UNILANE_API unilane_result unilane_wtf8_to_utf16(const char *src, size_t len, uint16_t *dst);
+
+/* ------------------------------------------------------------------------ */
+/* Java modified UTF-8: JNI, class files, DataOutput.writeUTF (since 0.2)   */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Each UTF-16 unit is encoded on its own: 0x0001..0x007F as one byte; 0x0000
+ * and 0x0080..0x07FF as two bytes (U+0000 is C0 80, so the output never
+ * holds a zero byte); 0x0800..0xFFFF, surrogates included (paired or not), as
+ * three bytes. These are exactly the bytes of JNI GetStringUTFChars (without
+ * its terminating NUL) and of java.io.DataOutputStream.writeUTF after its
+ * 2-byte length. Never fails; dst bound: 3 * len bytes; returns the bytes
+ * written, exactly unilane_mutf8_length_from_utf16(src, len).
+ *
+ * writeUTF refuses strings whose encoding is longer than 65535 bytes; these
+ * functions have no such limit (checking it is the caller's business).
+ */
+UNILANE_API size_t unilane_utf16_to_mutf8(const uint16_t *src, size_t len, char *dst);
+
+/* Exact length of unilane_utf16_to_mutf8's output (JNI GetStringUTFLength). */
+UNILANE_API size_t unilane_mutf8_length_from_utf16(const uint16_t *src, size_t len);
+
+/*
+ * Accepts exactly what java.io.DataInputStream.readUTF accepts and produces
+ * the same UTF-16: a byte 00..7F is one unit (a zero byte is accepted, as
+ * readUTF does); C0..DF then one byte 80..BF is ((b0 & 0x1F) << 6) | (b1 &
+ * 0x3F); E0..EF then two bytes 80..BF is ((b0 & 0x0F) << 12) | ((b1 & 0x3F)
+ * << 6) | (b2 & 0x3F). Overlong forms and surrogates are accepted, as Java
+ * does. Errors, `read` at the lead byte: a byte 80..BF where a lead is due
+ * is UNILANE_TOO_LONG; F0..FF is UNILANE_HEADER_BITS; a lead whose
+ * continuation bytes are missing or not 80..BF is UNILANE_TOO_SHORT. dst
+ * bound: len units; for accepted input the exact length is
+ * unilane_utf16_length_from_utf8(src, len).
+ */
+UNILANE_API unilane_result unilane_mutf8_to_utf16(const char *src, size_t len, uint16_t *dst);
+
+/* ------------------------------------------------------------------------ */
+/* One pass before creating an engine string (since 0.2)                    */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A JS engine or VM that makes a string from UTF-8 first needs its length
+ * and its narrowest representation (V8 and JSC one-byte/two-byte, Hermes
+ * ASCII/UTF-16, Dart one-byte/two-byte, the WebAssembly component model's
+ * latin1+utf16). These give all of it in one pass.
+ */
+typedef enum unilane_width {
+    UNILANE_WIDTH_ASCII = 0, /* every character below U+0080 (also the empty string)  */
+    UNILANE_WIDTH_LATIN1,    /* every character at most U+00FF, one at least U+0080    */
+    UNILANE_WIDTH_BMP,       /* every character at most U+FFFF (UTF-16 with no
+                                surrogate pair), one above U+00FF                      */
+    UNILANE_WIDTH_ASTRAL     /* some character above U+FFFF (a surrogate pair in UTF-16) */
+} unilane_width;
+
+typedef struct unilane_utf8_info {
+    unilane_status status; /* OK, or the first error's status, as unilane_validate_utf8 */
+    size_t read;           /* len, or the first error's index, as unilane_validate_utf8  */
+    size_t utf16_length;   /* UTF-16 units of the text described (below)                 */
+    unilane_width width;   /* the narrowest width that holds the text described          */
+} unilane_utf8_info;
+
+/* Describes the valid prefix src[0 .. read): its UTF-16 length (what
+   unilane_utf8_to_utf16 writes for it) and its width. */
+UNILANE_API unilane_utf8_info unilane_utf8_inspect(const char *src, size_t len);
+
+/* Describes the whole lossy output (unilane_utf8_to_utf16_lossy): its length
+   is unilane_utf16_length_from_utf8_lossy(src, len), and a U+FFFD that
+   replaces an ill-formed sequence counts as BMP. status and read still name
+   the first error (as unilane_validate_utf8), so the caller knows whether
+   anything was replaced. */
+UNILANE_API unilane_utf8_info unilane_utf8_inspect_lossy(const char *src, size_t len);
+
+typedef struct unilane_utf16_info {
+    unilane_status status; /* OK, or SURROGATE at the first unpaired surrogate          */
+    size_t read;           /* len, or that surrogate's index, as unilane_validate_utf16 */
+    size_t utf8_length;    /* unilane_utf8_length_from_utf16(src, len): the whole input */
+    unilane_width width;   /* of the whole input; an unpaired surrogate counts as BMP   */
+} unilane_utf16_info;
+
+/* For UTF-16 the width is decided per unit: ASCII if every unit is below
+   0x80, LATIN1 if every unit is at most 0xFF, ASTRAL if the input holds a
+   valid surrogate pair, BMP otherwise. utf8_length and width always describe
+   the whole input, also when status is SURROGATE. */
+UNILANE_API unilane_utf16_info unilane_utf16_inspect(const uint16_t *src, size_t len);
+
+/* ------------------------------------------------------------------------ */
+/* Bounded Latin-1 to UTF-8 (since 0.2)                                     */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * V8's one-byte strings are Latin-1; writing one into a fixed buffer must
+ * stop at a character boundary (Node's buf.write). Writes the longest prefix
+ * of unilane_latin1_to_utf8's output that ends on a character boundary and
+ * fits in cap bytes: `read` source bytes converted, `written` bytes written
+ * (nothing is written past dst + written, even when a 2-byte character did
+ * not fit in the last byte of cap). status is UNILANE_OK when all of src was
+ * converted (read == len), else UNILANE_OUTPUT_FULL. cap == 0 is allowed
+ * (dst may then be NULL). A cap above 2 * len is the same as 2 * len.
+ */
+UNILANE_API unilane_result unilane_latin1_to_utf8_bounded(const char *src, size_t len, char *dst,
+                                                          size_t cap);
 
 /* ------------------------------------------------------------------------ */
 /* Streaming and bounded output                                             */

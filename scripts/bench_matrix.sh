@@ -20,8 +20,8 @@
 # DIR/matrix.md) one table per kernel row: GB/s per function per build
 # (geometric mean over the datasets) and each build's ratio to the best
 # build of that function; then, per build, the vzeroupper count of the
-# AVX2 objects (objdump) and the functions there that use ymm registers but
-# contain no vzeroupper.
+# AVX2 and AVX-512 objects (objdump) and the functions there that use ymm
+# or zmm registers but contain no vzeroupper.
 # Build directories: ${UNILANE_BENCH_BUILD:-build-bench}/matrix/<build>.
 set -eu
 
@@ -119,16 +119,17 @@ done
         python3 "$root/scripts/bench_compare.py" --impl "$k" --matrix $specs
     done
     echo
-    echo "## vzeroupper in the AVX2 objects (objdump -d)"
+    echo "## vzeroupper in the AVX2 and AVX-512 objects (objdump -d)"
     echo
-    echo "| build | object | vzeroupper | functions using ymm | of which without vzeroupper |"
+    echo "| build | object | vzeroupper | functions using ymm/zmm | of which without vzeroupper |"
     echo "|---|---|---:|---:|---|"
     for b in $builds; do
-        for o in "$base/$b"/CMakeFiles/unilane_objects.dir/src/avx2/*.o; do
+        for o in "$base/$b"/CMakeFiles/unilane_objects.dir/src/avx2/*.o \
+                 "$base/$b"/CMakeFiles/unilane_objects.dir/src/avx512/*.o; do
             [ -f "$o" ] || continue
             objdump -d --no-show-raw-insn "$o" | awk -v b="$b" -v o="$(basename "$o")" '
                 /^[0-9a-f]+ <.*>:$/ { fn = $2; gsub(/[<>:]/, "", fn); next }
-                /%ymm/ { if (!(fn in ymm)) { ymm[fn] = 1; nymm++ } }
+                /%[yz]mm/ { if (!(fn in ymm)) { ymm[fn] = 1; nymm++ } }
                 /vzeroupper/ { vz[fn]++; total++ }
                 END {
                     missing = ""; n = 0

@@ -24,7 +24,7 @@ import re
 import signal
 import sys
 
-KERNELS = ["scalar", "avx2", "neon", "auto"]
+KERNELS = ["scalar", "avx2", "avx512", "neon", "auto"]
 PEERS = ["memcpy", "naive", "icu", "iconv"]
 REGIMES = ["fresh", "chained", "warm"]  # bench/bench.h; rows without one are "warm"
 UNIT = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
@@ -197,7 +197,7 @@ def best_impl(impls):
     """The row ratios are taken against: auto, else the widest kernel present."""
     if "auto" in impls:
         return "auto"
-    return next((k for k in ("neon", "avx2", "scalar") if k in impls), None)
+    return next((k for k in ("neon", "avx512", "avx2", "scalar") if k in impls), None)
 
 
 def table(headers, body, right_from=0):

@@ -34,6 +34,16 @@ unilane_utf8_to_utf16
 unilane_utf8_to_utf16_lossy
 unilane_validate_utf16
 unilane_validate_utf8
+unilane_utf16_to_wtf8
+unilane_validate_wtf8
+unilane_wtf8_to_utf16
+unilane_utf16_to_mutf8
+unilane_mutf8_length_from_utf16
+unilane_mutf8_to_utf16
+unilane_utf8_inspect
+unilane_utf8_inspect_lossy
+unilane_utf16_inspect
+unilane_latin1_to_utf8_bounded
 unilane_version'
 
 tmp=${TMPDIR:-/tmp}/unilane_symbols.$$

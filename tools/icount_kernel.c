@@ -248,8 +248,16 @@ int main(int argc, char **argv)
 #define IK_CALL_RESULT(call) IK_RES(call)
 #define IK_CALL_SIZE(call)   IK_SIZE(call)
 #define IK_CALL_COUNT(call)  IK_SIZE(call)
-#define IK_CASE_(a, name, in, out, ret, family, bound) \
-  case UNILANE_OP_##name: IK_CALL_##ret(OP_CALL_TYPED(name, in, out, IK_SRC_##in, n, dst)); break;
+#define IK_CALL_INFO8(call)           \
+  IK_LOOP(unilane_utf8_info r = call; \
+          h = ik_mix(h, r.status + 3 * r.read + 7 * r.utf16_length + 11 * r.width))
+#define IK_CALL_INFO16(call)           \
+  IK_LOOP(unilane_utf16_info r = call; \
+          h = ik_mix(h, r.status + 3 * r.read + 7 * r.utf8_length + 11 * r.width))
+#define IK_CASE_(a, name, in, out, ret, family, bound)                                   \
+  case UNILANE_OP_##name:                                                                \
+    IK_CALL_##ret(OP_CALL_TYPED(name, in, out, IK_SRC_##in, n, dst, (size_t)(bound)*n)); \
+    break;
     if (op >= 0) {
         switch (op) {
             UNILANE_OPS(IK_CASE_, _)
@@ -288,6 +296,8 @@ int main(int argc, char **argv)
 #undef IK_CASE_
 #undef IK_CALL_SIZE
 #undef IK_CALL_COUNT
+#undef IK_CALL_INFO8
+#undef IK_CALL_INFO16
 #undef IK_CALL_RESULT
 #undef IK_SRC_U16
 #undef IK_SRC_U8

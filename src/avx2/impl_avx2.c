@@ -9,6 +9,18 @@
 
 #if UNILANE_HAVE_AVX2
 
+/* The 0.2 operations: no AVX2 kernel yet (the scalar one meanwhile). */
+#  define unilane_avx2_utf16_to_wtf8           unilane_scalar_utf16_to_wtf8
+#  define unilane_avx2_validate_wtf8           unilane_scalar_validate_wtf8
+#  define unilane_avx2_wtf8_to_utf16           unilane_scalar_wtf8_to_utf16
+#  define unilane_avx2_utf16_to_mutf8          unilane_scalar_utf16_to_mutf8
+#  define unilane_avx2_mutf8_length_from_utf16 unilane_scalar_mutf8_length_from_utf16
+#  define unilane_avx2_mutf8_to_utf16          unilane_scalar_mutf8_to_utf16
+#  define unilane_avx2_utf8_inspect            unilane_scalar_utf8_inspect
+#  define unilane_avx2_utf8_inspect_lossy      unilane_scalar_utf8_inspect_lossy
+#  define unilane_avx2_utf16_inspect           unilane_scalar_utf16_inspect
+#  define unilane_avx2_latin1_to_utf8_bounded  unilane_scalar_latin1_to_utf8_bounded
+
 /* Thresholds: the smallest input for which the entries of a family have a
    vector step. Below them an entry only hands the input to the scalar
    kernel, so the dispatcher calls that kernel directly: such a call costs

@@ -299,6 +299,18 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
 /* not yet written */
 #  define unilane_avx512_utf16_length_from_utf8_lossy unilane_avx2_utf16_length_from_utf8_lossy
 
+/* The 0.2 operations: no AVX-512 or AVX2 kernel yet (the scalar one meanwhile). */
+#  define unilane_avx512_utf16_to_wtf8           unilane_scalar_utf16_to_wtf8
+#  define unilane_avx512_validate_wtf8           unilane_scalar_validate_wtf8
+#  define unilane_avx512_wtf8_to_utf16           unilane_scalar_wtf8_to_utf16
+#  define unilane_avx512_utf16_to_mutf8          unilane_scalar_utf16_to_mutf8
+#  define unilane_avx512_mutf8_length_from_utf16 unilane_scalar_mutf8_length_from_utf16
+#  define unilane_avx512_mutf8_to_utf16          unilane_scalar_mutf8_to_utf16
+#  define unilane_avx512_utf8_inspect            unilane_scalar_utf8_inspect
+#  define unilane_avx512_utf8_inspect_lossy      unilane_scalar_utf8_inspect_lossy
+#  define unilane_avx512_utf16_inspect           unilane_scalar_utf16_inspect
+#  define unilane_avx512_latin1_to_utf8_bounded  unilane_scalar_latin1_to_utf8_bounded
+
 /* Thresholds: the AVX2 set's (measured there), so that short inputs take
    the scalar path exactly as they do under avx2. */
 UNILANE_DEFINE_KERNEL(avx512, UNILANE_CPU_AVX512_SET, 35, /* UTF-8 input */

@@ -22,20 +22,26 @@
  *           unilane_<K>_<name>.
  *   in      the input: U8 (const char *: UTF-8, Latin-1 or ASCII bytes) or
  *           U16 (const uint16_t *: UTF-16 units).
- *   out     the output: NONE, U8 (char *dst) or U16 (uint16_t *dst).
+ *   out     the output: NONE, U8 (char *dst), U16 (uint16_t *dst) or
+ *           U8CAP (char *dst, size_t cap: at most cap bytes; a bounded
+ *           converter, which returns RESULT with OUTPUT_FULL when it stops
+ *           for lack of room).
  *   ret     what it returns: RESULT (unilane_result), SIZE (size_t: the
  *           units written by a converter, or the value of a prefix or
- *           length function), or COUNT (size_t, from a converter that writes
+ *           length function), COUNT (size_t, from a converter that writes
  *           bound * len units and returns a count of something else:
- *           utf16_make_well_formed, the surrogates it replaced).
+ *           utf16_make_well_formed, the surrogates it replaced), INFO8
+ *           (unilane_utf8_info) or INFO16 (unilane_utf16_info): an
+ *           inspection, status/read plus a length and a width.
  *   family  which short-input threshold of the kernel set applies (the
  *           dispatcher alone owns that decision, impl.h): UTF8, ASCII,
  *           UTF16 or LATIN1 (the kind of input, and ascii_prefix alone).
  *   bound   the documented destination bound in units of dst per unit of
  *           src (include/unilane.h): dst must hold bound * len units; 0 for
- *           an operation without output.
+ *           an operation without output. For U8CAP, the capacity at which
+ *           the output is never cut short.
  *
- * Every operation takes (src, len[, dst]); len counts units of src.
+ * Every operation takes (src, len[, dst[, cap]]); len counts units of src.
  */
 #ifndef UNILANE_OPS_H
 #define UNILANE_OPS_H
@@ -64,21 +70,35 @@
     X(a, utf8_length_from_latin1,      U8,  NONE, SIZE,   LATIN1, 0)            \
     X(a, utf8_length_from_utf16,       U16, NONE, SIZE,   UTF16,  0)            \
     X(a, utf16_length_from_utf8,       U8,  NONE, SIZE,   UTF8,   0)            \
-    X(a, utf16_length_from_utf8_lossy, U8,  NONE, SIZE,   UTF8,   0)
+    X(a, utf16_length_from_utf8_lossy, U8,  NONE, SIZE,   UTF8,   0)            \
+    X(a, utf16_to_wtf8,                U16, U8,   SIZE,   UTF16,  3)            \
+    X(a, validate_wtf8,                U8,  NONE, RESULT, UTF8,   0)            \
+    X(a, wtf8_to_utf16,                U8,  U16,  RESULT, UTF8,   1)            \
+    X(a, utf16_to_mutf8,               U16, U8,   SIZE,   UTF16,  3)            \
+    X(a, mutf8_length_from_utf16,      U16, NONE, SIZE,   UTF16,  0)            \
+    X(a, mutf8_to_utf16,               U8,  U16,  RESULT, UTF8,   1)            \
+    X(a, utf8_inspect,                 U8,  NONE, INFO8,  UTF8,   0)            \
+    X(a, utf8_inspect_lossy,           U8,  NONE, INFO8,  UTF8,   0)            \
+    X(a, utf16_inspect,                U16, NONE, INFO16, UTF16,  0)            \
+    X(a, latin1_to_utf8_bounded,       U8,  U8CAP, RESULT, LATIN1, 2)
 /* clang-format on */
 
 /* The C types and parameter lists the columns stand for. */
 #define UNILANE_OP_IN_U8  const char *
 #define UNILANE_OP_IN_U16 const uint16_t *
 #define UNILANE_OP_DST_NONE
-#define UNILANE_OP_DST_U8  , char *dst
-#define UNILANE_OP_DST_U16 , uint16_t *dst
+#define UNILANE_OP_DST_U8    , char *dst
+#define UNILANE_OP_DST_U16   , uint16_t *dst
+#define UNILANE_OP_DST_U8CAP , char *dst, size_t cap
 #define UNILANE_OP_ARG_NONE
 #define UNILANE_OP_ARG_U8     , dst
 #define UNILANE_OP_ARG_U16    , dst
+#define UNILANE_OP_ARG_U8CAP  , dst, cap
 #define UNILANE_OP_RET_SIZE   size_t
 #define UNILANE_OP_RET_RESULT unilane_result
 #define UNILANE_OP_RET_COUNT  size_t
+#define UNILANE_OP_RET_INFO8  unilane_utf8_info
+#define UNILANE_OP_RET_INFO16 unilane_utf16_info
 
 /* (src, len[, dst]) with types, and the matching argument list. */
 #define UNILANE_OP_PARAMS(in, out) (UNILANE_OP_IN_##in src, size_t len UNILANE_OP_DST_##out)

@@ -129,6 +129,22 @@ static inline size_t gen_ascii_run(const unsigned char *s, size_t n)
 }
 
 /*
+ * The width of a text (unilane_width), decided here and nowhere else, from
+ * the OR of its code points: a maximum is below 0x80, 0x100 or 0x10000 iff
+ * the OR of all values is, since each bound is a power of two. A UTF-16
+ * surrogate pair adds 0x10000, an unpaired surrogate its own value (so it
+ * counts as BMP), a lossy U+FFFD 0xFFFD. The SIMD kernels OR their lanes
+ * and call this too.
+ */
+static inline UNILANE_MAYBE_UNUSED unilane_width gen_width(uint32_t bits)
+{
+    return bits < 0x80      ? UNILANE_WIDTH_ASCII
+           : bits < 0x100   ? UNILANE_WIDTH_LATIN1
+           : bits < 0x10000 ? UNILANE_WIDTH_BMP
+                            : UNILANE_WIDTH_ASTRAL;
+}
+
+/*
  * A SIMD kernel that hands the rest of its input to a scalar finisher at
  * src + read_off, dst + written_off turns the finisher's result into the
  * result for the whole input with this. The fields are copied one by one

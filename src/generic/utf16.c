@@ -1,7 +1,8 @@
 /*
  * utf16.c -- scalar UTF-16 kernels: validation, make_well_formed, UTF-16 to
- * UTF-8 (strict and lossy), UTF-16 to Latin-1, and the UTF-8 length of
- * UTF-16 text.
+ * UTF-8 (strict and lossy), to WTF-8 and to Java's modified UTF-8, UTF-16 to
+ * Latin-1, the UTF-8 and modified-UTF-8 lengths of UTF-16 text, and the
+ * one-pass inspection.
  *
  * A high surrogate (D800..DBFF) followed by a low surrogate (DC00..DFFF) is
  * a pair; any other surrogate is unpaired. A unit is a surrogate iff
@@ -110,15 +111,20 @@ size_t unilane_scalar_utf16_make_well_formed(const uint16_t *src, size_t len, ui
     return replaced;
 }
 
+/* What gen_utf16_to_utf8 does with an unpaired surrogate. */
+enum gen_lone { GEN_LONE_STOP, GEN_LONE_FFFD, GEN_LONE_WTF8 };
+
 /*
- * Shared body of the strict and lossy UTF-16 -> UTF-8 conversions. With
- * lossy == 0 it stops at the first unpaired surrogate and stores its index
- * in *err (else *err = len); with lossy != 0 it writes EF BF BD for each.
- * Returns the number of bytes written. `lossy` is a constant at each call
- * site, so the compiler specializes the inlined body.
+ * Shared body of the UTF-16 -> UTF-8 conversions: strict, lossy and WTF-8
+ * differ only in what an unpaired surrogate becomes. With GEN_LONE_STOP it
+ * stops at the first one and stores its index in *err (else *err = len);
+ * GEN_LONE_FFFD writes EF BF BD (U+FFFD) for each, GEN_LONE_WTF8 the 3-byte
+ * sequence of the surrogate's own value (ED A0..BF 80..BF). Returns the
+ * number of bytes written. `lone` is a constant at each call site, so the
+ * compiler specializes the inlined body.
  */
 static UNILANE_ALWAYS_INLINE size_t gen_utf16_to_utf8(const uint16_t *src, size_t len, char *dst,
-                                                      int lossy, size_t *err)
+                                                      enum gen_lone lone, size_t *err)
 {
     unsigned char *d = (unsigned char *)dst;
     size_t i = 0, w = 0;
@@ -157,10 +163,16 @@ static UNILANE_ALWAYS_INLINE size_t gen_utf16_to_utf8(const uint16_t *src, size_
             d[w + 3] = (unsigned char)(0x80 | (cp & 0x3F));
             w += 4;
             i += 2;
-        } else if (lossy) {
+        } else if (lone == GEN_LONE_FFFD) {
             d[w] = 0xEF; /* U+FFFD */
             d[w + 1] = 0xBF;
             d[w + 2] = 0xBD;
+            w += 3;
+            i += 1;
+        } else if (lone == GEN_LONE_WTF8) {
+            d[w] = 0xED; /* (u >> 12) == 0xD for every surrogate */
+            d[w + 1] = (unsigned char)(0x80 | ((u >> 6) & 0x3F));
+            d[w + 2] = (unsigned char)(0x80 | (u & 0x3F));
             w += 3;
             i += 1;
         } else {
@@ -176,7 +188,7 @@ unilane_result unilane_scalar_utf16_to_utf8(const uint16_t *src, size_t len, cha
 {
     unilane_result r;
     size_t err;
-    r.written = gen_utf16_to_utf8(src, len, dst, 0, &err);
+    r.written = gen_utf16_to_utf8(src, len, dst, GEN_LONE_STOP, &err);
     r.read = err;
     r.status = err == len ? UNILANE_OK : UNILANE_SURROGATE;
     return r;
@@ -185,7 +197,62 @@ unilane_result unilane_scalar_utf16_to_utf8(const uint16_t *src, size_t len, cha
 size_t unilane_scalar_utf16_to_utf8_lossy(const uint16_t *src, size_t len, char *dst)
 {
     size_t err;
-    return gen_utf16_to_utf8(src, len, dst, 1, &err);
+    return gen_utf16_to_utf8(src, len, dst, GEN_LONE_FFFD, &err);
+}
+
+size_t unilane_scalar_utf16_to_wtf8(const uint16_t *src, size_t len, char *dst)
+{
+    size_t err;
+    return gen_utf16_to_utf8(src, len, dst, GEN_LONE_WTF8, &err);
+}
+
+/* Four 16-bit lanes: bit 15 of a lane is set iff the lane is 0 (exact for
+   "is any lane zero" and, as used below, for lanes that are all below
+   0x8000, where no borrow crosses a nonzero lane). */
+static inline uint64_t gen_zero_16x4(uint64_t v)
+{
+    return (v - UINT64_C(0x0001000100010001)) & ~v & UINT64_C(0x8000800080008000);
+}
+
+/*
+ * Java's modified UTF-8: every unit on its own, 0x0001..0x007F one byte,
+ * 0x0000 and 0x0080..0x07FF two (0x0000 is C0 80), 0x0800..0xFFFF three,
+ * surrogates included.
+ */
+size_t unilane_scalar_utf16_to_mutf8(const uint16_t *src, size_t len, char *dst)
+{
+    unsigned char *d = (unsigned char *)dst;
+    size_t i = 0, w = 0;
+
+    while (i < len) {
+        uint32_t u = src[i];
+        if (u - 1 < 0x7F) { /* 0x0001..0x007F */
+            /* A run of them: 8 units at a time while all are 1..7F. */
+            while (len - i >= 8) {
+                uint64_t a = gen_load64(src + i), b = gen_load64(src + i + 4);
+                if (((a | b) & GEN_NOT_ASCII_16x4) || gen_zero_16x4(a) || gen_zero_16x4(b))
+                    break;
+                gen_narrow8(src + i, d + w);
+                i += 8;
+                w += 8;
+            }
+            while (i < len && src[i] - 1u < 0x7F)
+                d[w++] = (unsigned char)src[i++];
+            continue;
+        }
+        if (u < 0x800) { /* 0x0000, 0x0080..0x07FF */
+            d[w] = (unsigned char)(0xC0 | (u >> 6));
+            d[w + 1] = (unsigned char)(0x80 | (u & 0x3F));
+            w += 2;
+        } else {
+            d[w] = (unsigned char)(0xE0 | (u >> 12));
+            d[w + 1] = (unsigned char)(0x80 | ((u >> 6) & 0x3F));
+            d[w + 2] = (unsigned char)(0x80 | (u & 0x3F));
+            w += 3;
+        }
+        i++;
+    }
+    return w;
 }
 
 unilane_result unilane_scalar_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
@@ -280,4 +347,86 @@ size_t unilane_scalar_utf8_length_from_utf16(const uint16_t *src, size_t len)
     while (i < len)
         count += gen_utf8_len_at(src, len, &i);
     return count;
+}
+
+/*
+ * Each unit counts 1 + (u >= 0x80) + (u >= 0x800) + (u == 0). Four units at
+ * a time (SWAR): lanes of 0..2 from gen_nonzero_16x4 as above, plus 1 for a
+ * zero lane, into a 16-bit-lane accumulator summed every 4096 words (a lane
+ * then holds at most 3 * 4096 and the four lanes at most 0xC000).
+ */
+size_t unilane_scalar_mutf8_length_from_utf16(const uint16_t *src, size_t len)
+{
+    size_t i = 0, count = 0;
+
+    while (len - i >= 4) {
+        uint64_t acc = 0;
+        size_t words = (len - i) / 4, k;
+        if (words > 4096)
+            words = 4096;
+        for (k = 0; k < words; k++, i += 4) {
+            uint64_t v = gen_load64(src + i);
+            acc += gen_nonzero_16x4(v & UINT64_C(0xFF80FF80FF80FF80)) +
+                   gen_nonzero_16x4(v & UINT64_C(0xF800F800F800F800)) +
+                   (gen_nonzero_16x4(v) ^ UINT64_C(0x0001000100010001));
+        }
+        count += 4 * words + (size_t)((acc * UINT64_C(0x0001000100010001)) >> 48);
+    }
+    for (; i < len; i++) {
+        uint32_t u = src[i];
+        count += 1 + (size_t)(u >= 0x80) + (size_t)(u >= 0x800) + (size_t)(u == 0);
+    }
+    return count;
+}
+
+/*
+ * One pass: the first unpaired surrogate, the UTF-8 length of the whole
+ * input (an unpaired surrogate counts 3, as in
+ * unilane_scalar_utf8_length_from_utf16) and the OR of every unit, with
+ * 0x10000 for a pair; gen_width turns that into the width.
+ */
+unilane_utf16_info unilane_scalar_utf16_inspect(const uint16_t *src, size_t len)
+{
+    unilane_utf16_info r;
+    size_t i = 0, count = 0, err = len;
+    uint64_t any = 0; /* OR of the units seen four at a time */
+    uint32_t bits = 0;
+
+    while (i < len) {
+        uint32_t u;
+        if (len - i >= 4) {
+            uint64_t v = gen_load64(src + i);
+            if (!gen_any_surrogate_16x4(v)) {
+                count += 4 + (size_t)(((gen_nonzero_16x4(v & UINT64_C(0xFF80FF80FF80FF80)) +
+                                        gen_nonzero_16x4(v & UINT64_C(0xF800F800F800F800))) *
+                                       UINT64_C(0x0001000100010001)) >>
+                                      48);
+                any |= v;
+                i += 4;
+                continue;
+            }
+        }
+        u = src[i];
+        if ((u & 0xF800) != 0xD800) {
+            count += 1 + (size_t)(u >= 0x80) + (size_t)(u >= 0x800);
+            bits |= u;
+            i += 1;
+        } else if (gen_is_high(u) && i + 1 < len && gen_is_low(src[i + 1])) {
+            count += 4;
+            bits |= 0x10000;
+            i += 2;
+        } else {
+            count += 3;
+            bits |= u;
+            if (err == len)
+                err = i;
+            i += 1;
+        }
+    }
+    bits |= (uint32_t)(any | (any >> 16) | (any >> 32) | (any >> 48)) & 0xFFFF;
+    r.status = err == len ? UNILANE_OK : UNILANE_SURROGATE;
+    r.read = err;
+    r.utf8_length = count;
+    r.width = gen_width(bits);
+    return r;
 }

@@ -1,7 +1,8 @@
 /*
  * utf8.c -- scalar UTF-8 kernels: validation, one-character decoding, UTF-8
- * to UTF-16 (strict and lossy), UTF-8 to Latin-1, and the UTF-16 lengths of
- * UTF-8 text.
+ * to UTF-16 (strict and lossy), UTF-8 to Latin-1, the UTF-16 lengths of
+ * UTF-8 text, the one-pass inspections, and the two UTF-8 variants: WTF-8
+ * (validation, to UTF-16) and Java's modified UTF-8 (to UTF-16).
  *
  * Well-formed UTF-8 (Unicode 15, table 3-7):
  *
@@ -22,6 +23,7 @@
  * the maximal subpart are decided.
  */
 #include "generic.h"
+#include "utf8_rules.h"
 
 /*
  * Fast path: decodes the well-formed character at s[0] (n >= 1 bytes
@@ -395,4 +397,193 @@ size_t unilane_scalar_utf16_length_from_utf8_lossy(const char *src, size_t len)
         w += (n == 4) ? 2 : 1;
     }
     return w;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Inspection: validation, UTF-16 length and width in one pass              */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Shared body of utf8_inspect (lossy == 0: stops at the first error and
+ * describes the valid prefix) and utf8_inspect_lossy (goes on: each maximal
+ * subpart counts one U+FFFD). status and read name the first error in both.
+ * The width comes from the OR of every code point (gen_width).
+ */
+static UNILANE_ALWAYS_INLINE unilane_utf8_info gen_utf8_inspect(const char *src, size_t len,
+                                                                int lossy)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    unilane_utf8_info r;
+    size_t i = 0, w = 0, n, err = len;
+    unilane_status first = UNILANE_OK;
+    uint32_t cp, bits = 0;
+
+    while (i < len) {
+        if (s[i] < 0x80) {
+            n = gen_ascii_run(s + i, len - i);
+            i += n;
+            w += n;
+            continue;
+        }
+        n = gen_utf8_next(s + i, len - i, &cp);
+        if (UNILANE_UNLIKELY(n == 0)) {
+            unilane_status st;
+            size_t maximal;
+            (void)unilane_scalar_utf8_decode_one(s + i, len - i, &cp, &st, &maximal);
+            if (err == len) {
+                err = i;
+                first = st;
+            }
+            if (!lossy)
+                break;
+            w += 1; /* one U+FFFD */
+            bits |= 0xFFFD;
+            i += maximal;
+            continue;
+        }
+        bits |= cp;
+        i += n;
+        w += (n == 4) ? 2 : 1;
+    }
+    r.status = first;
+    r.read = err;
+    r.utf16_length = w;
+    r.width = gen_width(bits);
+    return r;
+}
+
+unilane_utf8_info unilane_scalar_utf8_inspect(const char *src, size_t len)
+{
+    return gen_utf8_inspect(src, len, 0);
+}
+
+unilane_utf8_info unilane_scalar_utf8_inspect_lossy(const char *src, size_t len)
+{
+    return gen_utf8_inspect(src, len, 1);
+}
+
+/* ------------------------------------------------------------------------ */
+/* WTF-8                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * WTF-8 is UTF-8 plus the surrogate code points as 3-byte sequences
+ * ED A0..BF 80..BF, minus a high one directly followed by a low one (that
+ * pair must be its 4-byte sequence). Shared body of validate_wtf8
+ * (convert == 0, dst unused) and wtf8_to_utf16: gen_utf8_next takes every
+ * well-formed UTF-8 character; it refuses ED A0..BF, which is taken here as
+ * a surrogate when its third byte is 80..BF. Any other refusal is decided
+ * by unilane_scalar_utf8_decode_one, as for UTF-8; a surrogate lead with a
+ * missing or bad third byte is TOO_SHORT (a cut-off sequence).
+ */
+static UNILANE_ALWAYS_INLINE unilane_result gen_wtf8(const char *src, size_t len, uint16_t *dst,
+                                                     int convert)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    unilane_result r;
+    size_t i = 0, w = 0, n;
+    uint32_t cp;
+    int high = 0; /* the character before s[i] was a high surrogate */
+
+    while (i < len) {
+        if (s[i] < 0x80) {
+            n = convert ? gen_ascii_to_utf16(s + i, len - i, dst + w)
+                        : gen_ascii_run(s + i, len - i);
+            i += n;
+            w += n;
+            high = 0;
+            continue;
+        }
+        n = gen_utf8_next(s + i, len - i, &cp);
+        if (n != 0) {
+            high = 0;
+        } else if (s[i] == 0xED && len - i >= 2 && s[i + 1] >= 0xA0 && s[i + 1] <= 0xBF) {
+            if (len - i < 3 || (s[i + 2] & 0xC0) != 0x80) {
+                r.status = UNILANE_TOO_SHORT;
+                goto fail;
+            }
+            cp = 0xD000 | ((s[i + 1] & 0x3Fu) << 6) | (s[i + 2] & 0x3Fu);
+            if (cp >= 0xDC00 && high) { /* a pair written as two sequences */
+                r.status = UNILANE_SURROGATE;
+                goto fail;
+            }
+            high = cp < 0xDC00;
+            n = 3;
+        } else {
+            unilane_status st;
+            size_t maximal;
+            (void)unilane_scalar_utf8_decode_one(s + i, len - i, &cp, &st, &maximal);
+            r.status = st;
+            goto fail;
+        }
+        i += n;
+        if (convert)
+            w += gen_put_utf16(dst + w, cp);
+    }
+    r.status = UNILANE_OK;
+    r.read = len;
+    r.written = convert ? w : 0;
+    return r;
+fail:
+    r.read = i;
+    r.written = convert ? w : 0;
+    return r;
+}
+
+unilane_result unilane_scalar_validate_wtf8(const char *src, size_t len)
+{
+    return gen_wtf8(src, len, NULL, 0);
+}
+
+unilane_result unilane_scalar_wtf8_to_utf16(const char *src, size_t len, uint16_t *dst)
+{
+    return gen_wtf8(src, len, dst, 1);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Java modified UTF-8                                                      */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * What java.io.DataInputStream.readUTF accepts, unit by unit: 00..7F one
+ * unit; C0..DF 80..BF and E0..EF 80..BF 80..BF decoded with no range check
+ * (overlong forms and surrogates are accepted); 80..BF as a lead is
+ * TOO_LONG, F0..FF HEADER_BITS, a missing or bad continuation byte
+ * TOO_SHORT, each reported at the lead.
+ */
+unilane_result unilane_scalar_mutf8_to_utf16(const char *src, size_t len, uint16_t *dst)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    unilane_result r;
+    size_t i = 0, w = 0;
+
+    while (i < len) {
+        uint32_t b0 = s[i];
+        if (b0 < 0x80) {
+            size_t n = gen_ascii_to_utf16(s + i, len - i, dst + w);
+            i += n;
+            w += n;
+            continue;
+        }
+        if (b0 >= 0xC0 && b0 < 0xE0 && len - i >= 2 && gen_utf8_is_cont(s[i + 1])) {
+            dst[w++] = (uint16_t)(((b0 & 0x1F) << 6) | (s[i + 1] & 0x3Fu));
+            i += 2;
+        } else if (b0 >= 0xE0 && b0 < 0xF0 && len - i >= 3 && gen_utf8_is_cont(s[i + 1]) &&
+                   gen_utf8_is_cont(s[i + 2])) {
+            dst[w++] =
+                (uint16_t)(((b0 & 0x0F) << 12) | ((s[i + 1] & 0x3Fu) << 6) | (s[i + 2] & 0x3Fu));
+            i += 3;
+        } else {
+            r.status = b0 < 0xC0   ? UNILANE_TOO_LONG
+                       : b0 < 0xF0 ? UNILANE_TOO_SHORT
+                                   : UNILANE_HEADER_BITS;
+            r.read = i;
+            r.written = w;
+            return r;
+        }
+    }
+    r.status = UNILANE_OK;
+    r.read = len;
+    r.written = w;
+    return r;
 }

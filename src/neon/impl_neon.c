@@ -9,6 +9,18 @@
 
 #if UNILANE_HAVE_NEON
 
+/* The 0.2 operations: no NEON kernel yet (the scalar one meanwhile). */
+#  define unilane_neon_utf16_to_wtf8           unilane_scalar_utf16_to_wtf8
+#  define unilane_neon_validate_wtf8           unilane_scalar_validate_wtf8
+#  define unilane_neon_wtf8_to_utf16           unilane_scalar_wtf8_to_utf16
+#  define unilane_neon_utf16_to_mutf8          unilane_scalar_utf16_to_mutf8
+#  define unilane_neon_mutf8_length_from_utf16 unilane_scalar_mutf8_length_from_utf16
+#  define unilane_neon_mutf8_to_utf16          unilane_scalar_mutf8_to_utf16
+#  define unilane_neon_utf8_inspect            unilane_scalar_utf8_inspect
+#  define unilane_neon_utf8_inspect_lossy      unilane_scalar_utf8_inspect_lossy
+#  define unilane_neon_utf16_inspect           unilane_scalar_utf16_inspect
+#  define unilane_neon_latin1_to_utf8_bounded  unilane_scalar_latin1_to_utf8_bounded
+
 /*
  * Thresholds (scalar_below, impl.h), from instruction counts per call of
  * the entries themselves (a build with every threshold 0) beside scalar's,
