@@ -85,3 +85,11 @@ for tm in "x86_64-pc-windows-msvc c99 0" "x86_64-pc-windows-msvc c99 1" "x86_64-
   printf '%-28s ok (-std=%s, test hooks %s); kernel sets: %s; DLL exports: %d\n' "$target" "$1" \
     "$([ "$2" = 1 ] && echo on || echo off)" "$kernels" "$(printf '%s\n' "$exports" | wc -l)"
 done
+# The two-file distribution too (scripts/amalgamate.py): one translation
+# unit, so a static helper a configuration leaves unused would warn here.
+python3 "$ROOT/scripts/amalgamate.py" --out "$tmp/dist" >/dev/null
+for target in x86_64-pc-windows-msvc aarch64-pc-windows-msvc; do
+  clang --target="$target" -fms-compatibility -fms-extensions -std=c99 -O2 $WARN -nostdlibinc \
+    -isystem "$tmp/sys" -DUNILANE_SHARED -DUNILANE_BUILDING -c "$tmp/dist/unilane.c" -o "$tmp/dist/$target.o"
+  printf '%-28s ok (amalgamated unilane.c)\n' "$target"
+done

@@ -23,11 +23,15 @@
  *   UNILANE_ATOMIC_LOAD64(p)      *p for a UNILANE_ATOMIC(uint64_t)
  *   UNILANE_ATOMIC_ADD64(p, v)    *p += v for a UNILANE_ATOMIC(uint64_t)
  *   UNILANE_ATOMIC_OR64(p, v)     *p |= v for a UNILANE_ATOMIC(uint64_t)
+ *
+ * File-scope objects are declared with the typedefs at the end (or a typedef
+ * of the file's own), never as `static UNILANE_ATOMIC(T) x;`: that reads as a
+ * function to scripts/amalgamate.py's check of static names.
  */
 #ifndef UNILANE_ATOMIC_H
 #define UNILANE_ATOMIC_H
 
-#include <stdint.h>
+#include "config.h" /* UNILANE_MAYBE_UNUSED */
 
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__STDC_NO_ATOMICS__)
 #  include <stdatomic.h>
@@ -49,14 +53,14 @@
 
 /* 64-bit read-modify-writes through a compare-exchange loop, which every
    Windows target has (the 64-bit add and or intrinsics are missing on x86). */
-static __inline uint64_t unilane_atomic_cas64_(uint64_t volatile *p, uint64_t expect,
-                                               uint64_t desired)
+UNILANE_MAYBE_UNUSED static __inline uint64_t
+unilane_atomic_cas64_(uint64_t volatile *p, uint64_t expect, uint64_t desired)
 {
     return (uint64_t)_InterlockedCompareExchange64((long long volatile *)p, (long long)desired,
                                                    (long long)expect);
 }
 
-static __inline uint64_t unilane_atomic_load64_(const uint64_t volatile *p)
+UNILANE_MAYBE_UNUSED static __inline uint64_t unilane_atomic_load64_(const uint64_t volatile *p)
 {
 #  if defined(_M_X64) || defined(_M_ARM64)
     return *p;
@@ -67,14 +71,14 @@ static __inline uint64_t unilane_atomic_load64_(const uint64_t volatile *p)
 #  endif
 }
 
-static __inline void unilane_atomic_add64_(uint64_t volatile *p, uint64_t v)
+UNILANE_MAYBE_UNUSED static __inline void unilane_atomic_add64_(uint64_t volatile *p, uint64_t v)
 {
     uint64_t old = unilane_atomic_load64_(p), seen;
     while ((seen = unilane_atomic_cas64_(p, old, old + v)) != old)
         old = seen;
 }
 
-static __inline void unilane_atomic_or64_(uint64_t volatile *p, uint64_t v)
+UNILANE_MAYBE_UNUSED static __inline void unilane_atomic_or64_(uint64_t volatile *p, uint64_t v)
 {
     uint64_t old = unilane_atomic_load64_(p), seen;
     while ((seen = unilane_atomic_cas64_(p, old, old | v)) != old)
@@ -96,5 +100,9 @@ static __inline void unilane_atomic_or64_(uint64_t volatile *p, uint64_t v)
 #else
 #  error "unilane: no atomics for this compiler (C11 <stdatomic.h>, MSVC or gcc/clang needed)"
 #endif
+
+typedef UNILANE_ATOMIC(int) unilane_atomic_int;
+typedef UNILANE_ATOMIC(uint32_t) unilane_atomic_u32;
+typedef UNILANE_ATOMIC(uint64_t) unilane_atomic_u64;
 
 #endif /* UNILANE_ATOMIC_H */

@@ -138,9 +138,9 @@ static uint32_t cpu_detect(void)
 
 /* Bit 31 marks "detected"; the features live in the low bits. Racing threads
    compute and store the same value, so relaxed atomics suffice. */
-static UNILANE_ATOMIC(uint32_t) cpu_cache;
+static unilane_atomic_u32 cpu_cache;
 #if UNILANE_TEST_SUPPORT
-static UNILANE_ATOMIC(uint32_t) cpu_mask; /* test builds: features treated as absent */
+static unilane_atomic_u32 cpu_mask; /* test builds: features treated as absent */
 #  define CPU_MASK_() UNILANE_ATOMIC_LOAD(&cpu_mask)
 #else
 #  define CPU_MASK_() 0u

@@ -36,7 +36,8 @@ static const unilane_impl *const dispatch_candidates[] = {
 
 #define DISPATCH_NCANDIDATES (sizeof dispatch_candidates / sizeof dispatch_candidates[0])
 
-static UNILANE_ATOMIC(const unilane_impl *) dispatch_active;
+typedef UNILANE_ATOMIC(const unilane_impl *) dispatch_atomic_impl;
+static dispatch_atomic_impl dispatch_active;
 
 static int dispatch_supported(const unilane_impl *impl)
 {
@@ -128,8 +129,8 @@ UNILANE_OPS(DISPATCH_ENTRY_, _)
 /* Test hooks (test builds only; declared in test_hooks.h).                 */
 /* ------------------------------------------------------------------------ */
 
-UNILANE_ATOMIC(int) unilane_dispatch_direct;
-UNILANE_ATOMIC(uint64_t) unilane_dispatch_calls;
+unilane_atomic_int unilane_dispatch_direct;
+unilane_atomic_u64 unilane_dispatch_calls;
 
 void unilane_test_mask_cpu_features(uint32_t mask)
 {
@@ -142,7 +143,7 @@ void unilane_test_set_direct(int on)
     UNILANE_ATOMIC_STORE(&unilane_dispatch_direct, on != 0);
 }
 
-const UNILANE_ATOMIC(uint64_t) * unilane_test_calls(void)
+const unilane_atomic_u64 *unilane_test_calls(void)
 {
     return &unilane_dispatch_calls;
 }

@@ -102,8 +102,8 @@ UNILANE_INTERNAL const unilane_impl *unilane_active_impl(void);
 /* Test builds: nonzero while unilane_test_set_direct() asks every call to go
    to the kernel entry whatever its length (dispatch.c); and the number of
    calls of public functions so far. */
-UNILANE_INTERNAL extern UNILANE_ATOMIC(int) unilane_dispatch_direct;
-UNILANE_INTERNAL extern UNILANE_ATOMIC(uint64_t) unilane_dispatch_calls;
+UNILANE_INTERNAL extern unilane_atomic_int unilane_dispatch_direct;
+UNILANE_INTERNAL extern unilane_atomic_u64 unilane_dispatch_calls;
 #  define UNILANE_COUNT_CALL_() UNILANE_ATOMIC_ADD64(&unilane_dispatch_calls, 1)
 #  define UNILANE_DIRECT_()     UNILANE_ATOMIC_LOAD(&unilane_dispatch_direct)
 #else
