@@ -386,12 +386,21 @@ stage_suite() {
 }
 
 STAGES="amalgam install subdir fetch pkgconfig meson suite"
+# CPU_NOW: CPU seconds (user + system) of this shell's finished children
+# (`times` must run in this shell, not in a $(...) subshell).
+child_cpu() {
+  times >"$OUT/.times"
+  CPU_NOW=$(awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] }
+                           printf "%.0f", s }' "$OUT/.times")
+}
 times=()
 for s in $STAGES; do
   if [ ${#ONLY[@]} -gt 0 ] && [[ " ${ONLY[*]} " != *" $s "* ]]; then continue; fi
-  t0=$SECONDS
+  child_cpu
+  t0=$SECONDS c0=$CPU_NOW
   "stage_$s"
-  times+=("$(printf '%-10s %4d s' "$s" $((SECONDS - t0)))")
+  child_cpu
+  times+=("$(printf '%-10s %4d s wall %5d s CPU' "$s" $((SECONDS - t0)) $((CPU_NOW - c0)))")
 done
 say "consumers: all passed"
 printf '  %s\n' "${times[@]}"
