@@ -237,11 +237,12 @@ stage_i386() {
   UNILANE_TEST_REQUIRE=$NATIVE_REQUIRE UNILANE_TEST_SCALE=0.25 run_ctest "$OUT/i386"
 }
 
-# The four ways a consumer gets unilane (two amalgamated files, installed
-# CMake package, add_subdirectory/FetchContent, pkg-config), and the whole
-# suite built from the amalgamation on x86-64 and AArch64.
+# The ways a consumer gets unilane (two amalgamated files, installed CMake
+# package static and shared, add_subdirectory/FetchContent, pkg-config,
+# Meson) with the CMake-as-a-guest checks, and the whole suite built from the
+# amalgamation on x86-64 and AArch64.
 stage_consumers() {
-  say "consumers: amalgamation, find_package, add_subdirectory, FetchContent, pkg-config"
+  say "consumers: amalgamation, find_package, add_subdirectory, FetchContent, pkg-config, Meson"
   local arm=()
   if [ "$DO_ARM" != 1 ]; then arm=(--no-arm); fi
   UNILANE_CONSUMER_BUILD="$OUT/consumers" ./scripts/test_consumers.sh "${arm[@]}"
