@@ -43,6 +43,9 @@ enum Input {
     IN_LATIN1,   // Latin-1 bytes
     IN_UTF8L,    // UTF-8 text whose characters are all <= U+00FF
     IN_UTF16L,   // UTF-16 text whose units are all <= 0xFF
+    IN_MUTF8,    // the text's modified UTF-8 (Java): utf16_to_mutf8 of u16
+    IN_WTF8,     // the text's WTF-8: utf16_to_wtf8 of u16 (its UTF-8 when u16 is
+                 // well-formed; lone surrogates as 3-byte sequences in *_err)
     IN_COUNT
 };
 
@@ -50,7 +53,7 @@ struct Dataset {
     std::string name;
     bool valid = true;  // well-formed UTF-8 / UTF-16
     bool whole = false; // corpus file: one size, the whole file
-    std::string u8, l1, u8l;
+    std::string u8, l1, u8l, mu8, w8;
     std::vector<uint16_t> u16, u16l;
     bool has[IN_COUNT] = {false, false, false, false, false};
     // For the prefix scans: is every unit of u8 / u16 ASCII, of u16l <= 0xFF.

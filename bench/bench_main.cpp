@@ -130,6 +130,46 @@ Out k_utf8_encode(const void *s, size_t n, void *d, void *)
     return {w, w};
 }
 
+// An engine making a string from UTF-8 (issue 12): it needs validity, the
+// UTF-16 length and the narrowest representation, then converts into a
+// one-byte (Latin-1) or two-byte (UTF-16) string. With utf8_inspect that is
+// one pass and one conversion; without it, validate, length, and a Latin-1
+// attempt that falls back to UTF-16. dst: 2 bytes per input byte. value:
+// the length and whether it is one-byte.
+Out k_engine_string_inspect(const void *s, size_t n, void *d, void *)
+{
+    unilane_utf8_info i = unilane_utf8_inspect((const char *)s, n);
+    if (i.status != UNILANE_OK)
+        return {UINT64_MAX, 0};
+    if (i.width <= UNILANE_WIDTH_LATIN1) {
+        unilane_result r = unilane_utf8_to_latin1((const char *)s, n, (char *)d);
+        return {(uint64_t)i.utf16_length << 1 | 1, r.written};
+    }
+    unilane_result r = unilane_utf8_to_utf16((const char *)s, n, (uint16_t *)d);
+    return {(uint64_t)i.utf16_length << 1, 2 * r.written};
+}
+
+Out k_engine_string_separate(const void *s, size_t n, void *d, void *)
+{
+    unilane_result v = unilane_validate_utf8((const char *)s, n);
+    if (v.status != UNILANE_OK)
+        return {UINT64_MAX, 0};
+    size_t len = unilane_utf16_length_from_utf8((const char *)s, n);
+    unilane_result r = unilane_utf8_to_latin1((const char *)s, n, (char *)d);
+    if (r.status == UNILANE_OK)
+        return {(uint64_t)len << 1 | 1, r.written};
+    r = unilane_utf8_to_utf16((const char *)s, n, (uint16_t *)d);
+    return {(uint64_t)len << 1, 2 * r.written};
+}
+
+// latin1_to_utf8_bounded with half the bound (n bytes for n input bytes):
+// it stops at a character boundary part of the way through non-ASCII text.
+Out k_latin1_to_utf8_bounded_half(const void *s, size_t n, void *d, void *)
+{
+    unilane_result r = unilane_latin1_to_utf8_bounded((const char *)s, n, (char *)d, n);
+    return {(uint64_t)r.read << 32 ^ r.written ^ (uint64_t)r.status << 60, r.written};
+}
+
 // ------------------------------------------------------------ the functions
 
 // A benchmarked function. The one-shot ones come from the registry; which
@@ -154,6 +194,7 @@ struct Op {
     size_t out_unit;    // bytes per dst unit, 0 for no output
     size_t bound;       // dst units per input unit
     bool strict;        // returns unilane_result
+    bool any_text = false; // strict, but runs on every text (its input is its own encoding of it)
     bool prefix;        // a prefix scan
     CallFn fn;
     bool (*accepts)(const void *, size_t, void *); // null: always
@@ -205,6 +246,25 @@ std::vector<Op> all_ops()
                         ULB_STRICT_##ret, call_##name, accepts_##name));
     UNILANE_OPS(ULB_OP_, _)
 #undef ULB_OP_
+    // The 0.2 byte forms: modified UTF-8 is the text's own modified UTF-8
+    // (4-byte UTF-8 is not modified UTF-8); the WTF-8 functions take the
+    // text's WTF-8 (its UTF-8 when well-formed, lone surrogates as 3-byte
+    // sequences in the *_err datasets, which they then also run on).
+    for (Op &op : v) {
+        if (std::strcmp(op.name, "mutf8_to_utf16") == 0)
+            op.in = op.fallback = IN_MUTF8;
+        if (std::strcmp(op.name, "wtf8_to_utf16") == 0 || std::strcmp(op.name, "validate_wtf8") == 0) {
+            op.in = op.fallback = IN_WTF8;
+            op.any_text = true;
+        }
+    }
+    v.push_back(make_op("latin1_to_utf8_bounded_half", false, UNILANE_FAMILY_LATIN1, 1, 2, false,
+                        k_latin1_to_utf8_bounded_half, nullptr));
+    // The engine string rows (not in the registry: built on it).
+    v.push_back(make_op("engine_string_inspect", false, UNILANE_FAMILY_UTF8, 2, 1, true, k_engine_string_inspect,
+                        nullptr));
+    v.push_back(make_op("engine_string_separate", false, UNILANE_FAMILY_UTF8, 2, 1, true,
+                        k_engine_string_separate, nullptr));
     // The streaming calls (not in the registry: they are built on it).
     v.push_back(make_op("utf8_decode", false, UNILANE_FAMILY_UTF8, 2, 1, false, k_utf8_decode, nullptr));
     v.push_back(make_op("utf8_encode", true, UNILANE_FAMILY_UTF16, 1, 3, false, k_utf8_encode, nullptr));
@@ -833,7 +893,7 @@ double reused32(const void *a, const void *b, size_t bytes)
 int variant_stats(const std::vector<std::unique_ptr<Dataset>> &data, const std::vector<size_t> &sizes,
                   size_t nvar)
 {
-    static const char *const kInName[] = {"utf8", "utf16", "latin1", "utflatin8", "utflatin16"};
+    static const char *const kInName[] = {"utf8", "utf16", "latin1", "utflatin8", "utflatin16", "mutf8", "wtf8"};
     std::printf("variants: %s\n%zu variants per buffer (variant 0 = the original)\n\n", kVariantMethod, nvar);
     std::printf("%-22s %-10s %9s  %-5s %-8s %-6s %15s  %13s  %6s\n", "", "", "", "", "", "",
                 "ascii64", "ASCII runs/KiB", "");
@@ -1094,7 +1154,7 @@ int main(int argc, char **argv)
             peers = peers_for(op.name, unit_bytes(op.in));
         for (const auto &dp : data) {
             const Dataset &d = *dp;
-            if (op.strict && !d.valid)
+            if (op.strict && !d.valid && !op.any_text)
                 continue;
             // The dataset's text in the function's input encoding, or its
             // Latin-1-representable text, whichever the function takes whole.

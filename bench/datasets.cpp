@@ -65,6 +65,7 @@
 // `unilane_bench --variant-stats` prints these statistics per dataset and
 // encoding and fails if a variant differs in any of the exact ones.
 #include "bench.h"
+#include "unilane.h"
 
 #include <dirent.h>
 
@@ -468,6 +469,14 @@ void finish_flags(Dataset &d)
     d.has[IN_LATIN1] = !d.l1.empty();
     d.has[IN_UTF8L] = !d.u8l.empty();
     d.has[IN_UTF16L] = !d.u16l.empty();
+    // The 0.2 byte forms of the UTF-16 text (made by the library's public
+    // encoders: inputs, not answers).
+    d.mu8.assign(3 * d.u16.size(), '\0');
+    d.mu8.resize(unilane_utf16_to_mutf8(d.u16.data(), d.u16.size(), &d.mu8[0] + 0));
+    d.w8.assign(3 * d.u16.size(), '\0');
+    d.w8.resize(unilane_utf16_to_wtf8(d.u16.data(), d.u16.size(), &d.w8[0] + 0));
+    d.has[IN_MUTF8] = !d.mu8.empty();
+    d.has[IN_WTF8] = !d.w8.empty();
     d.all_ascii = d.has[IN_UTF8] && std::all_of(d.u8.begin(), d.u8.end(), [](char c) {
                       return (unsigned char)c < 0x80;
                   });
@@ -563,6 +572,8 @@ const void *input_text(const Dataset &d, Input in, size_t *units)
     case IN_UTF8L: *units = d.u8l.size(); return d.u8l.data();
     case IN_UTF16: *units = d.u16.size(); return d.u16.data();
     case IN_UTF16L: *units = d.u16l.size(); return d.u16l.data();
+    case IN_MUTF8: *units = d.mu8.size(); return d.mu8.data();
+    case IN_WTF8: *units = d.w8.size(); return d.w8.data();
     default: *units = d.l1.size(); return d.l1.data();
     }
 }
@@ -813,6 +824,8 @@ size_t pick_slice(const Dataset &d, Input in, size_t n, size_t *got)
     case IN_UTF8L: total = d.u8l.size(); break;
     case IN_UTF16: total = d.u16.size(); break;
     case IN_UTF16L: total = d.u16l.size(); break;
+    case IN_MUTF8: total = d.mu8.size(); break;
+    case IN_WTF8: total = d.w8.size(); break;
     default: total = d.l1.size(); break;
     }
     if (n >= total) {
@@ -820,13 +833,13 @@ size_t pick_slice(const Dataset &d, Input in, size_t n, size_t *got)
         return 0;
     }
     *got = n;
-    if (in == IN_LATIN1 || !d.valid)
+    if (in == IN_LATIN1 || (!d.valid && in != IN_WTF8))
         return 0;
     auto boundary = [&](size_t i) -> bool {
         if (i >= total)
             return true;
-        if (in == IN_UTF8 || in == IN_UTF8L) {
-            const std::string &s = in == IN_UTF8 ? d.u8 : d.u8l;
+        if (!is_utf16_input(in)) {
+            const std::string &s = in == IN_UTF8 ? d.u8 : in == IN_UTF8L ? d.u8l : in == IN_MUTF8 ? d.mu8 : d.w8;
             return ((unsigned char)s[i] & 0xC0) != 0x80;
         }
         const std::vector<uint16_t> &s = in == IN_UTF16 ? d.u16 : d.u16l;

@@ -12,6 +12,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 #ifdef UNILANE_BENCH_HAVE_ICONV
 #include <iconv.h>
@@ -345,6 +346,32 @@ Out icu_from_utf8(const void *src, size_t n, void *dst, void *)
     return {(uint64_t)e, U_FAILURE(e) ? 0 : 2 * (size_t)len};
 }
 
+// An engine string with ICU: u_strFromUTF8 (strict) into a scratch UTF-16
+// buffer, the width from its units, then a one-byte string narrowed from it
+// or the UTF-16 copied (the same bytes as unilane's engine_string rows).
+Out icu_engine_string(const void *src, size_t n, void *dst, void *)
+{
+    static std::vector<UChar> tmp;
+    if (tmp.size() < n + 1)
+        tmp.resize(n + 1);
+    UErrorCode e = U_ZERO_ERROR;
+    int32_t len = 0;
+    u_strFromUTF8(tmp.data(), (int32_t)tmp.size(), &len, (const char *)src, (int32_t)n, &e);
+    if (U_FAILURE(e))
+        return {UINT64_MAX, 0};
+    UChar all = 0;
+    for (int32_t i = 0; i < len; i++)
+        all |= tmp[i];
+    if (all <= 0xFF) {
+        unsigned char *d = (unsigned char *)dst;
+        for (int32_t i = 0; i < len; i++)
+            d[i] = (unsigned char)tmp[i];
+        return {(uint64_t)len << 1 | 1, (size_t)len};
+    }
+    std::memcpy(dst, tmp.data(), 2 * (size_t)len);
+    return {(uint64_t)len << 1, 2 * (size_t)len};
+}
+
 Out icu_from_utf8_sub(const void *src, size_t n, void *dst, void *)
 {
     UErrorCode e = U_ZERO_ERROR;
@@ -520,6 +547,8 @@ std::vector<PeerImpl> peers_for(const std::string &f, size_t in_unit)
         v.push_back({"icu", icu_utf16_to_latin1, icu_latin1, icu_close, false});
     if (f == "utf8_decode")
         v.push_back({"icu", icu_stream_decode, icu_utf8, icu_close, true});
+    if (f == "engine_string_inspect" || f == "engine_string_separate")
+        v.push_back({"icu", icu_engine_string, nullptr, nullptr, false});
     if (f == "utf8_encode")
         v.push_back({"icu", icu_stream_encode, icu_utf8, icu_close, true});
 #endif

@@ -9,8 +9,8 @@
 # cross compilers (gcc-aarch64-linux-gnu, gcc-arm-linux-gnueabihf) that the
 # other stages need, so one machine cannot have both; the i686 cross gcc is
 # the same compiler for the same ABI and installs beside them.
-set(CMAKE_SYSTEM_PROCESSOR i686)
+set(UNILANE_CROSS_PROCESSOR i686)
 set(UNILANE_CROSS_TRIPLE i686-linux-gnu)
 set(UNILANE_CROSS_MULTIARCH i386-linux-gnu)
 set(UNILANE_CROSS_QEMU "")
-include(${CMAKE_CURRENT_LIST_DIR}/linux-gnu-cross.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/debian-cross.cmake)

@@ -10,9 +10,9 @@
 # build of glibc, and its loader picks up the multiarch libc.so.6 that
 # libsubunit needs, a mix that aborts at start-up (measured: "stack smashing
 # detected" in an empty program).
-set(CMAKE_SYSTEM_PROCESSOR s390x)
+set(UNILANE_CROSS_PROCESSOR s390x)
 set(UNILANE_CROSS_TRIPLE s390x-linux-gnu)
 set(UNILANE_CROSS_MULTIARCH s390x-linux-gnu)
 set(UNILANE_CROSS_QEMU qemu-s390x)
 set(UNILANE_CROSS_QEMU_ROOT /)
-include(${CMAKE_CURRENT_LIST_DIR}/linux-gnu-cross.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/debian-cross.cmake)

@@ -19,7 +19,7 @@
 #define FZ_PRE    64
 
 int fz_nkernels;
-const char *fz_kernels[4];
+const char *fz_kernels[5];
 int fz_kernel;
 size_t fz_len;
 
@@ -31,6 +31,10 @@ static op_res fz_ref_res[UNILANE_NOPS];
 static unsigned char fz_ref_out[UNILANE_NOPS][FZ_MAX_OUT];
 static op_res fz_cur_res[UNILANE_NOPS];
 static unsigned char fz_cur_out[UNILANE_NOPS][FZ_MAX_OUT];
+/* Operations with a capacity (U8CAP): scalar's results at FZ_NCAPS smaller
+   capacities. */
+#define FZ_NCAPS 3
+static op_res fz_ref_cap_res[UNILANE_NOPS][FZ_NCAPS];
 
 /* For the exit report: inputs (calls of fz_init), and which operations
    fz_run called. */
@@ -115,7 +119,7 @@ static void fz_report(void)
 
 void fz_init(void)
 {
-    static const char *const names[] = { "scalar", "avx2", "avx512", "neon" };
+    static const char *const names[] = { "scalar", "avx2", "avx512", "neon", "neon32" };
     size_t page, in_size, out_size, total;
     unsigned char *base;
     const char *only, *direct;
@@ -221,7 +225,8 @@ static void fz_check_shape(int op, op_res r, size_t len, size_t bound)
     if (r.written > bound)
         fz_fail(what, "written %zu > the documented bound %zu", r.written, bound);
     if (op_returns_result(op)) {
-        if (r.status < UNILANE_OK || r.status >= UNILANE_OUTPUT_FULL)
+        if (r.status < UNILANE_OK || r.status > UNILANE_OUTPUT_FULL ||
+            (r.status == UNILANE_OUTPUT_FULL && !op_has_cap(op)))
             fz_fail(what, "status %d from a one-shot call", r.status);
         if (r.status == UNILANE_OK && r.read != len)
             fz_fail(what, "status OK but read %zu of %zu", r.read, len);
@@ -267,6 +272,36 @@ static void fz_op(int op, const void *src, size_t len)
             fz_fail(what, "exact-size destination changes the output");
     }
     fz_cur_res[op] = r;
+
+    /* 2b. A bounded converter at smaller capacities (0, one less than the
+       full output, one drawn from the input), each destination exactly cap
+       bytes against the guard page: a prefix of the full output, no byte
+       past `written`, OUTPUT_FULL exactly when not all was read, and the
+       same result as scalar. */
+    if (op_has_cap(op)) {
+        const unsigned char *in = (const unsigned char *)src;
+        size_t caps[FZ_NCAPS], c;
+        caps[0] = 0;
+        caps[1] = r.written > 0 ? r.written - 1 : 0;
+        caps[2] = (len * 2654435761u + (len ? in[len / 2] * 40503u : 0)) % (bound + 1);
+        for (c = 0; c < FZ_NCAPS; c++) {
+            unsigned char *dst = (unsigned char *)fz_output(caps[c] * unit);
+            op_res rc = op_call_cap(op, src, len, dst, caps[c]);
+            fz_check_shape(op, rc, len, caps[c]);
+            fz_check_canary(dst, caps[c] * unit, rc.written * unit, what);
+            if (memcmp(dst, out, rc.written * unit) != 0)
+                fz_fail(what, "cap %zu: output is not a prefix of the full-capacity output",
+                        caps[c]);
+            if ((rc.status == UNILANE_OUTPUT_FULL) != (rc.read < len))
+                fz_fail(what, "cap %zu: status %d with read %zu of %zu", caps[c], rc.status,
+                        rc.read, len);
+            if (fz_kernel == 0)
+                fz_ref_cap_res[op][c] = rc;
+            else if (!fz_same(rc, fz_ref_cap_res[op][c]))
+                fz_fail(what, "cap %zu: " FZ_RES_FMT ", scalar " FZ_RES_FMT, caps[c],
+                        FZ_RES_ARGS(rc), FZ_RES_ARGS(fz_ref_cap_res[op][c]));
+        }
+    }
 
     /* 3. Against scalar. */
     if (fz_kernel == 0) {

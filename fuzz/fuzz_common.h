@@ -43,7 +43,7 @@
 #define FZ_MAX_OUT (3 * FZ_MAX_IN)
 
 extern int fz_nkernels;
-extern const char *fz_kernels[4];
+extern const char *fz_kernels[5];
 extern int fz_kernel; /* index into fz_kernels of the kernel running now */
 
 /* Called first for every input: counts it; the first call maps the guarded

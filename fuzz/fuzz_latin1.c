@@ -55,6 +55,16 @@ static void l1_check(const void *src_, size_t size)
     r = unilane_utf16_to_latin1(u16, size, back);
     if (r.status != UNILANE_OK || r.written != size || memcmp(back, src, size) != 0)
         fz_fail("utf16_to_latin1", "round trip differs");
+
+    /* 0.2: at full capacity, bounded = latin1_to_utf8 (fuzz_common.c checks
+       the smaller capacities: prefixes, OUTPUT_FULL iff not all read) */
+    {
+        op_res b = fz_res_of(UNILANE_OP_latin1_to_utf8_bounded);
+        if (b.status != UNILANE_OK || b.read != size || b.written != e.written ||
+            memcmp(fz_out_of(UNILANE_OP_latin1_to_utf8_bounded), u8, e.written) != 0)
+            fz_fail("latin1_to_utf8_bounded", "full capacity: {%d, %zu, %zu}, latin1_to_utf8 %zu",
+                    b.status, b.read, b.written, e.written);
+    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

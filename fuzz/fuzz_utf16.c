@@ -17,7 +17,13 @@
  *  - lossy: written = utf8_length_from_utf16, equals strict on valid input
  *    and the strict conversion of make_well_formed's output on any input;
  *  - utf16_to_latin1: stops at utf16_latin1_prefix, output = low bytes;
- *  - valid input round-trips through utf8_to_utf16.
+ *  - valid input round-trips through utf8_to_utf16;
+ *  - 0.2: utf16_to_wtf8 writes utf8_length_from_utf16 bytes (the strict
+ *    UTF-8 on valid input) that validate_wtf8 accepts and wtf8_to_utf16
+ *    turns back into the input; utf16_to_mutf8 writes
+ *    mutf8_length_from_utf16 bytes, no zero byte, and mutf8_to_utf16 turns
+ *    them back into the input; utf16_inspect = validate's status and read,
+ *    the lossy length and the width by the header's rule.
  */
 #include <string.h>
 
@@ -118,6 +124,54 @@ static void u16_check(const void *src_, size_t len)
         unilane_result r = unilane_utf8_to_utf16(u8s, s.written, back);
         if (r.status != UNILANE_OK || r.written != len || memcmp(back, src, 2 * len) != 0)
             fz_fail("utf8_to_utf16", "round trip of valid UTF-16 differs");
+    }
+
+    /* 0.2. WTF-8: written = utf8_length_from_utf16 (= the lossy length), the
+       strict UTF-8 on valid input, and every input round-trips. */
+    {
+        op_res e = fz_res_of(UNILANE_OP_utf16_to_wtf8);
+        const char *w8 = (const char *)fz_out_of(UNILANE_OP_utf16_to_wtf8);
+        unilane_result r;
+        if (e.written != l.written)
+            fz_fail("utf16_to_wtf8", "written %zu, utf8_length_from_utf16 %zu", e.written,
+                    l.written);
+        if (v.status == UNILANE_OK && memcmp(w8, u8s, s.written) != 0)
+            fz_fail("utf16_to_wtf8", "valid input: output differs from utf16_to_utf8");
+        r = unilane_validate_wtf8(w8, e.written);
+        if (r.status != UNILANE_OK || r.read != e.written)
+            fz_fail("validate_wtf8", "rejects utf16_to_wtf8's output at %zu (status %d)", r.read,
+                    r.status);
+        r = unilane_wtf8_to_utf16(w8, e.written, back);
+        if (r.status != UNILANE_OK || r.written != len || memcmp(back, src, 2 * len) != 0)
+            fz_fail("wtf8_to_utf16", "round trip through WTF-8 differs");
+    }
+    /* Modified UTF-8: the length function, no zero byte, the round trip. */
+    {
+        op_res e = fz_res_of(UNILANE_OP_utf16_to_mutf8);
+        const char *m8 = (const char *)fz_out_of(UNILANE_OP_utf16_to_mutf8);
+        unilane_result r;
+        if (e.written != fz_res_of(UNILANE_OP_mutf8_length_from_utf16).value)
+            fz_fail("utf16_to_mutf8", "written %zu, mutf8_length_from_utf16 %zu", e.written,
+                    fz_res_of(UNILANE_OP_mutf8_length_from_utf16).value);
+        if (memchr(m8, 0, e.written) != NULL)
+            fz_fail("utf16_to_mutf8", "output holds a zero byte");
+        r = unilane_mutf8_to_utf16(m8, e.written, back);
+        if (r.status != UNILANE_OK || r.written != len || memcmp(back, src, 2 * len) != 0)
+            fz_fail("mutf8_to_utf16", "round trip through modified UTF-8 differs");
+    }
+    /* utf16_inspect: validate's status and read, the lossy length, the width
+       (ASCII/Latin-1 by unit, astral iff a valid pair, BMP otherwise). */
+    {
+        op_res in = fz_res_of(UNILANE_OP_utf16_inspect);
+        int wd = u16_ascii == len ? UNILANE_WIDTH_ASCII
+                 : u16_lat == len ? UNILANE_WIDTH_LATIN1
+                                  : UNILANE_WIDTH_BMP;
+        for (i = 0; i + 1 < len; i++)
+            if (is_high(src[i]) && is_low(src[i + 1]))
+                wd = UNILANE_WIDTH_ASTRAL;
+        if (in.status != v.status || in.read != v.read || in.value != l.written || in.width != wd)
+            fz_fail("utf16_inspect", "{%d, %zu, %zu, width %d}; expected {%d, %zu, %zu, %d}",
+                    in.status, in.read, in.value, in.width, v.status, v.read, l.written, wd);
     }
 }
 

@@ -14,7 +14,12 @@
  *  - utf8_to_latin1: a UTF-8 error as validate reports it, TOO_LARGE only at
  *    a character above U+00FF, output = the low bytes of the UTF-16 output;
  *  - ascii_prefix: the bytes before the first >= 0x80;
- *  - valid input round-trips through utf16_to_utf8.
+ *  - valid input round-trips through utf16_to_utf8;
+ *  - 0.2: validate_wtf8 = wtf8_to_utf16's status and read, equal to the
+ *    UTF-8 functions on valid UTF-8, well-formed WTF-8 round-trips through
+ *    utf16_to_wtf8; accepted modified UTF-8 has the formula's length; the
+ *    inspections carry validate's status and read and the converters'
+ *    lengths.
  * (The Latin-1 invariants of the other byte operations: fuzz_latin1.c.)
  */
 #include <string.h>
@@ -102,6 +107,50 @@ static void u8_check(const void *src_, size_t size)
         unilane_result r = unilane_utf16_to_utf8(strict, s.written, back);
         if (r.status != UNILANE_OK || r.written != size || memcmp(back, src, size) != 0)
             fz_fail("utf16_to_utf8", "round trip of valid UTF-8 differs");
+    }
+
+    /* 0.2. WTF-8: validate_wtf8 = wtf8_to_utf16's status and read; valid
+       UTF-8 is valid WTF-8 with the same UTF-16; well-formed WTF-8
+       round-trips through utf16_to_wtf8. */
+    {
+        op_res wv = fz_res_of(UNILANE_OP_validate_wtf8), wd = fz_res_of(UNILANE_OP_wtf8_to_utf16);
+        const uint16_t *w16 = (const uint16_t *)fz_out_of(UNILANE_OP_wtf8_to_utf16);
+        if (wv.status != wd.status || wv.read != wd.read)
+            fz_fail("validate_wtf8", "{%d, %zu}, wtf8_to_utf16 {%d, %zu}", wv.status, wv.read,
+                    wd.status, wd.read);
+        if (v.status == UNILANE_OK && (wd.status != UNILANE_OK || wd.written != s.written ||
+                                       memcmp(w16, strict, 2 * s.written) != 0))
+            fz_fail("wtf8_to_utf16", "valid UTF-8: differs from utf8_to_utf16");
+        if (wd.read < v.read)
+            fz_fail("validate_wtf8", "stops at %zu, before validate_utf8's %zu", wd.read, v.read);
+        if (wd.status == UNILANE_OK) {
+            n = unilane_utf16_to_wtf8(w16, wd.written, back);
+            if (n != size || memcmp(back, src, size) != 0)
+                fz_fail("utf16_to_wtf8", "well-formed WTF-8 does not round-trip");
+            if (wd.written != u8_formula)
+                fz_fail("wtf8_to_utf16", "written %zu, utf16_length_from_utf8 %zu", wd.written,
+                        u8_formula);
+        }
+    }
+    /* Modified UTF-8: accepted input has the formula's length. */
+    {
+        op_res md = fz_res_of(UNILANE_OP_mutf8_to_utf16);
+        if (md.status == UNILANE_OK && md.written != u8_formula)
+            fz_fail("mutf8_to_utf16", "written %zu, utf16_length_from_utf8 %zu", md.written,
+                    u8_formula);
+    }
+    /* Inspections: validate's status and read; strict = utf8_to_utf16's
+       written, lossy = the lossy length. */
+    {
+        op_res is = fz_res_of(UNILANE_OP_utf8_inspect),
+               il = fz_res_of(UNILANE_OP_utf8_inspect_lossy);
+        if (is.status != v.status || is.read != v.read || is.value != s.written)
+            fz_fail("utf8_inspect", "{%d, %zu, %zu}; validate {%d, %zu}, strict written %zu",
+                    is.status, is.read, is.value, v.status, v.read, s.written);
+        if (il.status != v.status || il.read != v.read || il.value != l.written ||
+            il.width < is.width || (v.status != UNILANE_OK && il.width < UNILANE_WIDTH_BMP))
+            fz_fail("utf8_inspect_lossy", "{%d, %zu, %zu, width %d}; lossy written %zu", il.status,
+                    il.read, il.value, il.width, l.written);
     }
 }
 

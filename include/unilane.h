@@ -455,8 +455,8 @@ UNILANE_API unilane_encoding unilane_detect_bom(const void *src, size_t len, siz
 /* ------------------------------------------------------------------------ */
 
 /*
- * Name of the kernel set in use: "scalar", "avx2", "avx512" or "neon". The
- * first call of any function picks the best set the CPU and OS support, once and
+ * Name of the kernel set in use: "scalar", "avx2", "avx512", "neon"
+ * (AArch64) or "neon32" (ARMv7 with NEON). The first call of any function picks the best set the CPU and OS support, once and
  * thread-safely; the environment variable UNILANE_KERNEL (same names)
  * overrides that choice when the named set is available ("auto", an empty
  * value or an unavailable name mean no override).

@@ -11,13 +11,15 @@ two files and builds with a bare
     cc -std=c99 -O2 -c unilane.c
 
 no flags, no configure step (the AVX2 kernel carries target attributes and is
-chosen at run time; NEON is the AArch64 baseline).
+chosen at run time; NEON is the AArch64 baseline; on ARMv7 the NEON kernels
+switch NEON on for themselves with GCC and are chosen at run time).
 
 How the files are put together:
 
   * src/dispatch/config.h comes first; then the .c files, directory by
-    directory (generic, dispatch, avx2, neon, then any other directory in
-    name order), each directory's files in name order. The order is fixed so
+    directory (generic, dispatch, avx2, avx512, any other directory in name
+    order, and neon last: on ARMv7 its header enables NEON for the rest of
+    the file), each directory's files in name order. The order is fixed so
     that the output is reproducible.
   * `#include "x.h"` naming an internal header (resolved relative to the
     including file, as the compiler does) is replaced by the header's text
@@ -117,7 +119,11 @@ def strip_comments(text, keep_strings=False):
 def source_files():
     src = os.path.join(ROOT, "src")
     dirs = sorted(d for d in os.listdir(src) if os.path.isdir(os.path.join(src, d)))
-    dirs = [d for d in DIR_ORDER if d in dirs] + [d for d in dirs if d not in DIR_ORDER]
+    # neon last of all: on ARMv7 with GCC, src/neon/neon.h switches NEON on
+    # for the rest of the translation unit (#pragma GCC target), which must
+    # not reach any other directory's code.
+    dirs = ([d for d in DIR_ORDER if d in dirs and d != "neon"] +
+            [d for d in dirs if d not in DIR_ORDER] + [d for d in dirs if d == "neon"])
     files = []
     for d in dirs:
         for f in sorted(os.listdir(os.path.join(src, d))):

@@ -5,10 +5,11 @@
 # ARM64: clang --target=*-pc-windows-msvc -fms-compatibility -fms-extensions,
 # which defines _MSC_VER as cl does). No SDK, NDK or Windows SDK is installed
 # here, so the C library headers are stand-ins: the libc headers the library
-# uses (<string.h>, <stdlib.h>) and the two MSVC CRT headers clang's
-# <intrin.h> and <mm_malloc.h> pull in (<setjmp.h>, <malloc.h>) are declared
-# minimally below; <stddef.h>, <stdint.h>, <stdatomic.h>, <arm_neon.h>,
-# <immintrin.h>, <intrin.h>, <cpuid.h> are clang's own.
+# uses (<string.h>, <stdlib.h>, <sys/auxv.h> for ARMv7 NEON detection) and
+# the two MSVC CRT headers clang's <intrin.h> and <mm_malloc.h> pull in
+# (<setjmp.h>, <malloc.h>) are declared minimally below; <stddef.h>,
+# <stdint.h>, <stdatomic.h>, <arm_neon.h>, <immintrin.h>, <intrin.h>,
+# <cpuid.h> are clang's own.
 #
 # Windows is compiled as a DLL (UNILANE_SHARED + UNILANE_BUILDING, as CMake
 # does for the shared target): the objects' /EXPORT directives must name
@@ -18,11 +19,12 @@
 # test hooks on (UNILANE_TEST_SUPPORT=1: the 64-bit counter atomics) and off.
 #
 # What this proves: the sources compile warning-free for each target's
-# predefined macros, ABI and SIMD configuration (NEON on arm64, scalar on
-# armv7, AVX2 and AVX-512 through target attributes on x86), and the DLL
-# exports. What it does not: linking or running there (no real Windows,
-# phone or Mac; nor MSVC's own cl, which has no target attributes and so
-# builds the scalar set only).
+# predefined macros, ABI and SIMD configuration (NEON on arm64, neon32 on
+# armv7 -- clang's Android armv7 default has NEON -- and AVX2/AVX-512
+# through target attributes on x86), each target's objects hold the kernel
+# sets listed for it below, and the DLL exports. What it does not: linking
+# or running there (no real Windows, phone or Mac; nor MSVC's own cl, which
+# has no target attributes and so builds the scalar set only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -47,14 +49,26 @@ H
 cat >"$tmp/sys/setjmp.h" <<'H'
 typedef struct { unsigned long long part_[32]; } jmp_buf[1];
 H
+mkdir -p "$tmp/sys/sys"
+cat >"$tmp/sys/sys/auxv.h" <<'H'
+#define AT_HWCAP 16
+unsigned long getauxval(unsigned long);
+H
 NM=$(command -v llvm-nm || command -v llvm-nm-14 || echo nm)
 WARN="-Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla -Werror"
-for target in aarch64-linux-android24 armv7a-linux-androideabi24 x86_64-linux-android24 \
-              arm64-apple-ios13.0 arm64-apple-macos11 x86_64-apple-macos10.15; do
+# target:kernel sets it must contain
+for spec in aarch64-linux-android24:"neon scalar" armv7a-linux-androideabi24:"neon32 scalar" \
+            x86_64-linux-android24:"avx2 avx512 scalar" arm64-apple-ios13.0:"neon scalar" \
+            arm64-apple-macos11:"neon scalar" x86_64-apple-macos10.15:"avx2 avx512 scalar"; do
+  target=${spec%%:*} want=${spec#*:}
   mkdir -p "$tmp/$target"
   (cd "$tmp/$target" && clang --target="$target" -std=c99 -O2 $WARN -nostdlibinc \
      -isystem "$tmp/sys" -I"$ROOT/include" -c "$ROOT"/src/*/*.c)
-  kernels=$(cd "$tmp/$target" && $NM *.o 2>/dev/null | grep -Eo 'unilane_impl_(avx2|avx512|neon|scalar)$' | sort -u | sed 's/unilane_impl_//' | tr '\n' ' ' || true)
+  kernels=$(cd "$tmp/$target" && $NM *.o 2>/dev/null | grep -Eo 'unilane_impl_(avx2|avx512|neon32|neon|scalar)$' | sort -u | sed 's/unilane_impl_//' | tr '\n' ' ' || true)
+  if [ "${kernels% }" != "$want" ]; then
+    echo "$target: kernel sets '${kernels% }', expected '$want'" >&2
+    exit 1
+  fi
   printf '%-28s ok; kernel sets: %s\n' "$target" "$kernels"
 done
 

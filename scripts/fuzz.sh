@@ -13,6 +13,9 @@
 #                                      coverage guidance, no sanitizers; the
 #                                      guard pages still catch over-reads and
 #                                      over-writes), run under qemu-aarch64
+#   ./scripts/fuzz.sh --qemu-arm [SECONDS] [TARGET...]
+#                                      the same for ARMv7 (neon32 vs scalar):
+#                                      arm-linux-gnueabihf-gcc, qemu-arm
 #
 # Targets: fuzz_utf8 fuzz_utf16 fuzz_latin1 fuzz_stream (see fuzz/*.c). Each
 # compares every kernel this CPU has against scalar on guarded buffers and
@@ -30,7 +33,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 QEMU=0
-if [ "${1:-}" = "--qemu-aarch64" ]; then QEMU=1; shift; fi
+case "${1:-}" in
+  --qemu-aarch64) QEMU=1 QEMU_BIN=qemu-aarch64 QARCH=aarch64 QXCC=aarch64-linux-gnu-gcc
+                  QBUILD=build-fuzz-arm64; shift ;;
+  --qemu-arm) QEMU=1 QEMU_BIN=qemu-arm QARCH=armv7 QXCC=arm-linux-gnueabihf-gcc
+              QBUILD=build-fuzz-armv7; shift ;;
+esac
 SECONDS_PER_TARGET=${1:-15}
 shift || true
 TARGETS=${*:-fuzz_utf8 fuzz_utf16 fuzz_latin1 fuzz_stream}
@@ -50,8 +58,8 @@ case "$SECONDS_PER_TARGET" in
 esac
 
 if [ "$QEMU" = 1 ]; then
-  BUILD=${UNILANE_FUZZ_BUILD:-$ROOT/build-fuzz-arm64}
-  XCC=${UNILANE_FUZZ_XCC:-aarch64-linux-gnu-gcc}
+  BUILD=${UNILANE_FUZZ_BUILD:-$ROOT/$QBUILD}
+  XCC=${UNILANE_FUZZ_XCC:-$QXCC}
   echo "=== building the standalone fuzz drivers in $BUILD ($XCC)"
   rm -rf "$BUILD/obj"
   mkdir -p "$BUILD/obj" "$BUILD/artifacts"
@@ -66,8 +74,8 @@ if [ "$QEMU" = 1 ]; then
     "$XCC" -std=c99 -O2 -g -Wall -Wextra -Werror -I"$ROOT/include" -I"$ROOT/fuzz" -static \
       "$ROOT/fuzz/$t.c" "$BUILD"/obj/*.o -o "$BUILD/$t" || exit 1
     log=$BUILD/$t.log
-    echo "=== $t (aarch64, qemu): ${SECONDS_PER_TARGET}s (log: $log)"
-    (cd "$BUILD/artifacts" && qemu-aarch64 "$BUILD/$t" -seconds="$SECONDS_PER_TARGET" \
+    echo "=== $t ($QARCH, qemu): ${SECONDS_PER_TARGET}s (log: $log)"
+    (cd "$BUILD/artifacts" && "$QEMU_BIN" "$BUILD/$t" -seconds="$SECONDS_PER_TARGET" \
        -max_len="$MAX_LEN" "$ROOT/fuzz/corpus/$t") >"$log" 2>&1
     rc=$?
     kernels=$(sed -n '/^unilane fuzz: kernels: /{s///p;q}' "$log")
@@ -80,10 +88,10 @@ if [ "$QEMU" = 1 ]; then
     fi
   done
   echo
-  echo "=== fuzz summary (aarch64 under qemu, standalone driver)"
+  echo "=== fuzz summary ($QARCH under qemu, standalone driver)"
   printf '  %s\n' "${summary[@]}"
   if [ ${#failed[@]} -gt 0 ]; then
-    echo "FAILED: ${failed[*]} (inputs in $BUILD/artifacts; reproduce: qemu-aarch64 $BUILD/<target> <file>)"
+    echo "FAILED: ${failed[*]} (inputs in $BUILD/artifacts; reproduce: $QEMU_BIN $BUILD/<target> <file>)"
     exit 1
   fi
   echo "no crash"

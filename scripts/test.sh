@@ -3,7 +3,7 @@
 # root, with apt-get), then builds and runs every test configuration.
 #
 #   ./scripts/test.sh            everything (about 15 minutes on 2 cores)
-#   ./scripts/test.sh --no-arm   skip the AArch64 cross build under qemu
+#   ./scripts/test.sh --no-arm   skip the AArch64 and ARMv7 cross builds under qemu
 #   ./scripts/test.sh --only NAME  run one stage (see the list at the bottom)
 #
 # Build trees go to build-test/<stage>. Any failure stops the run with a
@@ -40,7 +40,7 @@ have_cmd() { command -v "$1" >/dev/null 2>&1; }
 have_pkg() { case "$(dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null || true)" in *"install ok installed"*) return 0 ;; *) return 1 ;; esac; }
 
 for p in cmake gcc g++ clang clang-format git make pkg-config check libicu-dev libbenchmark-dev \
-         libclang-rt-dev llvm binutils python3 meson ninja-build; do
+         libclang-rt-dev llvm binutils python3 openjdk-17-jdk-headless meson ninja-build; do
   have_pkg "$p" || need_pkgs+=("$p")
 done
 # s390x (big-endian, under qemu) and i386 (32-bit x86, run natively). The
@@ -50,8 +50,14 @@ for p in qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross check:s390x libsubu
          gcc-i686-linux-gnu libc6-dev-i386-cross check:i386 libsubunit-dev:i386; do
   have_pkg "$p" || need_pkgs+=("$p")
 done
+# The Node-API example (stage node): node and the Node-API headers. Debian's
+# nodejs has them in libnode-dev (/usr/include/node); nodesource's nodejs
+# package carries them itself.
+have_cmd node || have_pkg nodejs || need_pkgs+=(nodejs)
+[ -f /usr/include/node/node_api.h ] || have_pkg libnode-dev || need_pkgs+=(libnode-dev)
 if [ "$DO_ARM" = 1 ]; then
-  for p in qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross check:arm64 libsubunit-dev:arm64; do
+  for p in qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross check:arm64 libsubunit-dev:arm64 \
+           gcc-arm-linux-gnueabihf libc6-dev-armhf-cross check:armhf libsubunit-dev:armhf; do
     have_pkg "$p" || need_pkgs+=("$p")
   done
 fi
@@ -65,12 +71,14 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
     say "installing: ${need_pkgs[*]}"
     for a in $arches; do dpkg --add-architecture "$a"; done
     export DEBIAN_FRONTEND=noninteractive
+    # The JDK's postinst links its man pages; slim images lack the folder.
+    case " ${need_pkgs[*]} " in *" openjdk-"*) mkdir -p /usr/share/man/man1 ;; esac
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${need_pkgs[@]}" >/dev/null
   else
     echo "missing packages; install them with:" >&2
     echo "  sudo sh -c '${arch_prep}apt-get update && apt-get install -y ${need_pkgs[*]}'" >&2
-    echo "(or run with --no-arm to skip the AArch64 cross build)" >&2
+    echo "(or run with --no-arm to skip the AArch64 and ARMv7 cross builds)" >&2
     exit 1
   fi
 fi
@@ -193,6 +201,53 @@ stage_arm64() {
   echo "clang aarch64 compile: ok"
 }
 
+# ARMv7-A (armhf): gcc cross build with Debian's default FPU (VFPv3-D16, no
+# -mfpu=neon: the neon32 files switch NEON on for themselves), every test
+# under qemu-arm for neon32 and scalar; the same binaries on an emulated
+# ARMv7 core without NEON (cortex-r5f, where a NEON instruction is SIGILL),
+# which must choose scalar; clang compile checks with and without NEON.
+stage_armv7() {
+  if [ "$DO_ARM" != 1 ]; then echo "armv7: skipped (--no-arm)"; return 0; fi
+  say "armv7 (gcc cross armhf, qemu-arm): full suite on neon32 and scalar"
+  cmake_build "$OUT/armv7" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/arm-linux-gnueabihf.cmake" \
+    -DCMAKE_BUILD_TYPE=Release
+  UNILANE_TEST_REQUIRE=scalar,neon32 run_ctest "$OUT/armv7"
+  # No function outside the NEON kernels contains a NEON instruction (Q
+  # registers, VLDn/VSTn, VTBL/VTBX, 8/16-bit or integer element types): the
+  # library built without -mfpu=neon must run on a VFP-only core. (With a
+  # global -mfpu=neon GCC vectorizes scalar loops with NEON, which this
+  # catches.)
+  local neon_fns
+  neon_fns=$(arm-linux-gnueabihf-objdump -d --no-show-raw-insn "$OUT/armv7/libunilane.a" |
+    awk '/^[0-9a-f]+ <.*>:$/ { fn = $2 }
+         /\tv(ld|st)[1-4]|\tvtb[lx]|[^a-z]q[0-9]+|\.(i|u|s|p)(8|16)[\t ]|\.i(32|64)[\t ]/ { print fn }' |
+    sort -u)
+  case "$(printf '%s\n' "$neon_fns" | grep -v neon || true)" in
+    "") echo "NEON instructions only in the NEON kernels ($(printf '%s\n' "$neon_fns" | wc -l) functions)" ;;
+    *) echo "NEON instructions outside the NEON kernels:" >&2
+       printf '%s\n' "$neon_fns" | grep -v neon >&2; return 1 ;;
+  esac
+  say "armv7 without NEON (QEMU_CPU=cortex-r5f: HWCAP lacks NEON): full suite, scalar chosen"
+  QEMU_CPU=cortex-r5f UNILANE_TEST_REQUIRE=scalar run_ctest "$OUT/armv7"
+  say "armv7: clang --target=armv7a-linux-gnueabihf compile, -mfpu=neon (neon32) and without (scalar)"
+  local tmp fpu syms nm_; tmp=$(mktemp -d)
+  nm_=$(command -v llvm-nm || command -v llvm-nm-14 || echo nm)
+  for fpu in -mfpu=neon ""; do
+    rm -f "$tmp"/*.o
+    # shellcheck disable=SC2086 # $fpu and $WARN are lists of flags
+    (cd "$tmp" && clang --target=armv7a-linux-gnueabihf $fpu -std=c99 $WARN -O2 \
+       -I"$ROOT/include" -c "$ROOT"/src/*/*.c)
+    syms=$("$nm_" "$tmp/impl_neon.o")
+    case "$syms:$fpu" in
+      *" unilane_impl_neon32"*:-mfpu=neon) echo "clang armv7 -mfpu=neon: neon32 compiled" ;;
+      *" unilane_impl_neon32"*) echo "clang armv7 without NEON compiled neon32" >&2; return 1 ;;
+      *:-mfpu=neon) echo "clang armv7 -mfpu=neon: neon32 missing" >&2; return 1 ;;
+      *) echo "clang armv7 without -mfpu=neon: neon32 left out (scalar only), as documented" ;;
+    esac
+  done
+  rm -rf "$tmp"
+}
+
 # The first call racing in many threads, under ThreadSanitizer.
 stage_tsan() {
   say "clang ThreadSanitizer: first-call race, kernel choice, CPU-feature mask hook"
@@ -248,13 +303,30 @@ stage_consumers() {
   UNILANE_CONSUMER_BUILD="$OUT/consumers" ./scripts/test_consumers.sh "${arm[@]}"
 }
 
+# A real JVM (OpenJDK 17, JNI): modified UTF-8 against GetStringUTFChars,
+# GetStringUTFLength, NewStringUTF, writeUTF and readUTF, and the jstring
+# bridge of examples/jni against String's own UTF-8, every kernel.
+stage_jvm() {
+  say "JVM (OpenJDK, JNI): modified UTF-8 and examples/jni (required kernels: $NATIVE_REQUIRE)"
+  UNILANE_JVM_BUILD="$OUT/jvm" UNILANE_TEST_REQUIRE=$NATIVE_REQUIRE ./scripts/test_jvm.sh
+}
+
+# The Node-API example: the addon (plain C, system compiler, static unilane)
+# against Node's own conversions, once per kernel this CPU has.
+stage_node() {
+  say "node: examples/node-addon against Buffer.toString, TextDecoder, buf.write, StringDecoder ($NATIVE_REQUIRE)"
+  UNILANE_NODE_BUILD="$OUT/node" UNILANE_NODE_KERNELS=$NATIVE_REQUIRE ./scripts/test_node.sh
+}
+
 # libFuzzer (clang, ASan+UBSan): every kernel against scalar on guarded
-# buffers, a fixed short time per target; the NEON build under qemu too.
+# buffers, a fixed short time per target; the NEON builds (AArch64, ARMv7)
+# under qemu too.
 stage_fuzz() {
-  say "fuzzing: 15 s per target (x86-64), 10 s per target (AArch64 under qemu)"
+  say "fuzzing: 15 s per target (x86-64), 10 s per target (AArch64 under qemu), 5 s (ARMv7)"
   UNILANE_FUZZ_BUILD="$OUT/fuzz" ./scripts/fuzz.sh 15
   if [ "$DO_ARM" = 1 ]; then
     UNILANE_FUZZ_BUILD="$OUT/fuzz-arm64" ./scripts/fuzz.sh --qemu-aarch64 10
+    UNILANE_FUZZ_BUILD="$OUT/fuzz-armv7" ./scripts/fuzz.sh --qemu-arm 5
   fi
 }
 
@@ -266,7 +338,7 @@ child_cpu() {
                            printf "%.0f", s }' "$OUT/.times")
 }
 
-STAGES="bare targets tsan gcc fallback asan noavx2 arm64 s390x i386 consumers fuzz"
+STAGES="bare targets tsan gcc fallback asan noavx2 arm64 armv7 s390x i386 consumers jvm node fuzz"
 case " $STAGES " in *" ${ONLY:-bare} "*) ;; *) echo "unknown stage: $ONLY (stages: $STAGES)" >&2; exit 2 ;; esac
 timing=()
 for s in $STAGES; do

@@ -38,26 +38,44 @@ static uint16_t ut_x_st16[UT_CHECK_MAX + UT_SLACK], ut_x_lo16[UT_CHECK_MAX + UT_
 static uint16_t ut_x_fl16[UT_CHECK_MAX + UT_SLACK], ut_x_wf16[UT_CHECK_MAX + UT_SLACK];
 static unsigned char ut_x_l18[UT_CHECK_MAX + UT_SLACK], ut_x_fl8[2 * UT_CHECK_MAX + UT_SLACK];
 static unsigned char ut_x_st8[3 * UT_CHECK_MAX + UT_SLACK], ut_x_lo8[3 * UT_CHECK_MAX + UT_SLACK];
+static uint16_t ut_x_w16[UT_CHECK_MAX + UT_SLACK], ut_x_m16[UT_CHECK_MAX + UT_SLACK];
+static unsigned char ut_x_w8[3 * UT_CHECK_MAX + UT_SLACK], ut_x_m8[3 * UT_CHECK_MAX + UT_SLACK];
+static unsigned char ut_x_bd8[2 * UT_CHECK_MAX + UT_SLACK];
+/* The kernel's own output, kept for a round trip. */
+static unsigned char ut_rt8[3 * UT_CHECK_MAX + UT_SLACK];
+static uint16_t ut_rt16[UT_CHECK_MAX + UT_SLACK];
+
+#define UT_NCAPS 5
 
 /* What the functions on a byte input must return. */
 typedef struct ut_e8 {
-    size_t ascii;       /* ascii_prefix */
-    unilane_result val; /* validate_utf8 */
-    unilane_result st;  /* utf8_to_utf16, output ut_x_st16 */
-    size_t lo_n;        /* utf8_to_utf16_lossy, output ut_x_lo16 */
-    unilane_result l1;  /* utf8_to_latin1, output ut_x_l18 */
-    size_t len16;       /* utf16_length_from_utf8 (API.md formula) */
-    size_t fl8_n;       /* latin1_to_utf8, output ut_x_fl8; latin1_to_utf16: ut_x_fl16 */
+    size_t ascii;             /* ascii_prefix */
+    unilane_result val;       /* validate_utf8 */
+    unilane_result st;        /* utf8_to_utf16, output ut_x_st16 */
+    size_t lo_n;              /* utf8_to_utf16_lossy, output ut_x_lo16 */
+    unilane_result l1;        /* utf8_to_latin1, output ut_x_l18 */
+    size_t len16;             /* utf16_length_from_utf8 (API.md formula) */
+    size_t fl8_n;             /* latin1_to_utf8, output ut_x_fl8; latin1_to_utf16: ut_x_fl16 */
+    unilane_result wv;        /* validate_wtf8 */
+    unilane_result wd;        /* wtf8_to_utf16, output ut_x_w16 */
+    unilane_result md;        /* mutf8_to_utf16, output ut_x_m16 */
+    unilane_utf8_info is, il; /* utf8_inspect, utf8_inspect_lossy */
+    size_t ncaps;             /* latin1_to_utf8_bounded: at caps[i] ... */
+    size_t caps[UT_NCAPS];    /* ... returns bd[i], and writes ut_x_bd8[0 .. written) */
+    unilane_result bd[UT_NCAPS];
 } ut_e8;
 
 /* What the functions on a UTF-16 input must return. */
 typedef struct ut_e16 {
-    size_t ascii, latin1p; /* utf16_ascii_prefix, utf16_latin1_prefix */
-    unilane_result val;    /* validate_utf16 */
-    unilane_result st;     /* utf16_to_utf8, output ut_x_st8 */
-    size_t lo_n;           /* utf16_to_utf8_lossy, output ut_x_lo8 (= utf8_length_from_utf16) */
-    unilane_result l1;     /* utf16_to_latin1, output ut_x_l18 */
-    size_t wf_n;           /* utf16_make_well_formed's count, output ut_x_wf16 */
+    size_t ascii, latin1p;  /* utf16_ascii_prefix, utf16_latin1_prefix */
+    unilane_result val;     /* validate_utf16 */
+    unilane_result st;      /* utf16_to_utf8, output ut_x_st8 */
+    size_t lo_n;            /* utf16_to_utf8_lossy, output ut_x_lo8 (= utf8_length_from_utf16) */
+    unilane_result l1;      /* utf16_to_latin1, output ut_x_l18 */
+    size_t wf_n;            /* utf16_make_well_formed's count, output ut_x_wf16 */
+    size_t w8_n;            /* utf16_to_wtf8, output ut_x_w8 */
+    size_t m8_n;            /* utf16_to_mutf8 (= mutf8_length_from_utf16), output ut_x_m8 */
+    unilane_utf16_info i16; /* utf16_inspect */
 } ut_e16;
 
 /* ------------------------------------------------------------------------ */
@@ -141,6 +159,15 @@ static void ut_fill16(size_t units_after)
 #define UT_RES(r)  unilane_status_string((r).status), (r).read, (r).written
 #define UT_SAME(a, b) \
   ((a).status == (b).status && (a).read == (b).read && (a).written == (b).written)
+#define UT_INFO_FMT  "{%s, read %zu, length %zu, width %d}"
+#define UT_INFO8(i)  unilane_status_string((i).status), (i).read, (i).utf16_length, (int)(i).width
+#define UT_INFO16(i) unilane_status_string((i).status), (i).read, (i).utf8_length, (int)(i).width
+#define UT_SAME_INFO8(a, b)                                                                    \
+  ((a).status == (b).status && (a).read == (b).read && (a).utf16_length == (b).utf16_length && \
+   (a).width == (b).width)
+#define UT_SAME_INFO16(a, b)                                                                 \
+  ((a).status == (b).status && (a).read == (b).read && (a).utf8_length == (b).utf8_length && \
+   (a).width == (b).width)
 
 /* After a call that wrote `written` units into UT_D8 (bound + slack bytes
    filled with the canary): nothing before dst or past written changed. */
@@ -257,6 +284,78 @@ static void ut_run_bytes(const unsigned char *s, size_t n, int mask, const ut_e8
                  ut_hex16(UT_D16, gn));
         UT_CANARIES16("latin1_to_utf16", UT_D8S(s, n), n, n);
     }
+    if (mask & UT_F_WTF8) {
+        g = unilane_validate_wtf8(c, n);
+        UT_CHECK(UT_SAME(g, e->wv), "validate_wtf8(%s): expected " UT_RES_FMT ", got " UT_RES_FMT,
+                 UT_D8S(s, n), UT_RES(e->wv), UT_RES(g));
+        ut_fill16(n + UT_SLACK);
+        g = unilane_wtf8_to_utf16(c, n, UT_D16);
+        UT_CHECK(UT_SAME(g, e->wd), "wtf8_to_utf16(%s): expected " UT_RES_FMT ", got " UT_RES_FMT,
+                 UT_D8S(s, n), UT_RES(e->wd), UT_RES(g));
+        UT_CHECK(memcmp(UT_D16, ut_x_w16, e->wd.written * 2) == 0,
+                 "wtf8_to_utf16(%s): output expected %s, got %s", UT_D8S(s, n),
+                 ut_hex16(ut_x_w16, e->wd.written), ut_hex16(UT_D16, e->wd.written));
+        UT_CANARIES16("wtf8_to_utf16", UT_D8S(s, n), e->wd.written, n);
+        if (e->wd.status == UNILANE_OK && g.status == UNILANE_OK) {
+            /* well-formed WTF-8 b: utf16_to_wtf8(wtf8_to_utf16(b)) == b */
+            memcpy(ut_rt16, UT_D16, g.written * 2);
+            ut_fill8(3 * g.written + UT_SLACK);
+            gn = unilane_utf16_to_wtf8(ut_rt16, g.written, (char *)UT_D8);
+            UT_CHECK(gn == n && memcmp(UT_D8, s, n) == 0,
+                     "utf16_to_wtf8(wtf8_to_utf16(%s)) = %s: not the input", UT_D8S(s, n),
+                     ut_hex8(UT_D8, gn));
+            UT_CANARIES8("utf16_to_wtf8", UT_D8S(s, n), n, 3 * g.written);
+            if (mask & UT_F_LENGTHS) {
+                gn = unilane_utf16_length_from_utf8(c, n);
+                UT_CHECK(gn == e->wd.written,
+                         "utf16_length_from_utf8(%s) = %zu but wtf8_to_utf16 writes %zu",
+                         UT_D8S(s, n), gn, e->wd.written);
+            }
+        }
+    }
+    if (mask & UT_F_MUTF8) {
+        ut_fill16(n + UT_SLACK);
+        g = unilane_mutf8_to_utf16(c, n, UT_D16);
+        UT_CHECK(UT_SAME(g, e->md), "mutf8_to_utf16(%s): expected " UT_RES_FMT ", got " UT_RES_FMT,
+                 UT_D8S(s, n), UT_RES(e->md), UT_RES(g));
+        UT_CHECK(memcmp(UT_D16, ut_x_m16, e->md.written * 2) == 0,
+                 "mutf8_to_utf16(%s): output expected %s, got %s", UT_D8S(s, n),
+                 ut_hex16(ut_x_m16, e->md.written), ut_hex16(UT_D16, e->md.written));
+        UT_CANARIES16("mutf8_to_utf16", UT_D8S(s, n), e->md.written, n);
+        if ((mask & UT_F_LENGTHS) && e->md.status == UNILANE_OK) {
+            gn = unilane_utf16_length_from_utf8(c, n);
+            UT_CHECK(gn == e->md.written,
+                     "utf16_length_from_utf8(%s) = %zu but mutf8_to_utf16 writes %zu", UT_D8S(s, n),
+                     gn, e->md.written);
+        }
+    }
+    if (mask & UT_F_INSPECT) {
+        unilane_utf8_info gi = unilane_utf8_inspect(c, n);
+        UT_CHECK(UT_SAME_INFO8(gi, e->is),
+                 "utf8_inspect(%s): expected " UT_INFO_FMT ", got " UT_INFO_FMT, UT_D8S(s, n),
+                 UT_INFO8(e->is), UT_INFO8(gi));
+        gi = unilane_utf8_inspect_lossy(c, n);
+        UT_CHECK(UT_SAME_INFO8(gi, e->il),
+                 "utf8_inspect_lossy(%s): expected " UT_INFO_FMT ", got " UT_INFO_FMT, UT_D8S(s, n),
+                 UT_INFO8(e->il), UT_INFO8(gi));
+    }
+    if (mask & UT_F_BOUNDED) {
+        for (k = 0; k < e->ncaps; k++) {
+            size_t cap = e->caps[k];
+            bound = 2 * n > cap ? 2 * n : cap;
+            ut_fill8(bound + UT_SLACK);
+            g = unilane_latin1_to_utf8_bounded(c, n, (char *)UT_D8, cap);
+            UT_CHECK(UT_SAME(g, e->bd[k]),
+                     "latin1_to_utf8_bounded(%s, cap %zu): expected " UT_RES_FMT
+                     ", got " UT_RES_FMT,
+                     UT_D8S(s, n), cap, UT_RES(e->bd[k]), UT_RES(g));
+            UT_CHECK(memcmp(UT_D8, ut_x_bd8, e->bd[k].written) == 0,
+                     "latin1_to_utf8_bounded(%s, cap %zu): output expected %s, got %s",
+                     UT_D8S(s, n), cap, ut_hex8(ut_x_bd8, e->bd[k].written),
+                     ut_hex8(UT_D8, e->bd[k].written));
+            UT_CANARIES8("latin1_to_utf8_bounded", UT_D8S(s, n), e->bd[k].written, bound);
+        }
+    }
 }
 
 static void ut_run_units(const uint16_t *s, size_t n, int mask, const ut_e16 *e)
@@ -343,6 +442,59 @@ static void ut_run_units(const uint16_t *s, size_t n, int mask, const ut_e16 *e)
             "byte dst[-%zu])",
             UT_D16S(s, n), k - 2 * n, gn);
     }
+    if (mask & UT_F_WTF8) {
+        bound = 3 * n;
+        ut_fill8(bound + UT_SLACK);
+        gn = unilane_utf16_to_wtf8(s, n, (char *)UT_D8);
+        UT_CHECK(gn == e->w8_n && memcmp(UT_D8, ut_x_w8, e->w8_n) == 0,
+                 "utf16_to_wtf8(%s): expected %s, got %s", UT_D16S(s, n), ut_hex8(ut_x_w8, e->w8_n),
+                 ut_hex8(UT_D8, gn));
+        UT_CANARIES8("utf16_to_wtf8", UT_D16S(s, n), e->w8_n, bound);
+        if (mask & UT_F_LENGTHS) {
+            k = unilane_utf8_length_from_utf16(s, n);
+            UT_CHECK(k == e->w8_n, "utf8_length_from_utf16(%s) = %zu but utf16_to_wtf8 writes %zu",
+                     UT_D16S(s, n), k, e->w8_n);
+        }
+        /* every UTF-16 s: wtf8_to_utf16(utf16_to_wtf8(s)) == s */
+        if (gn == e->w8_n) {
+            memcpy(ut_rt8, UT_D8, gn);
+            ut_fill16(gn + UT_SLACK);
+            g = unilane_wtf8_to_utf16((const char *)ut_rt8, gn, UT_D16);
+            UT_CHECK(g.status == UNILANE_OK && g.read == gn && g.written == n &&
+                         memcmp(UT_D16, s, n * 2) == 0,
+                     "wtf8_to_utf16(utf16_to_wtf8(%s)) = " UT_RES_FMT " %s: not the input",
+                     UT_D16S(s, n), UT_RES(g), ut_hex16(UT_D16, g.written));
+            UT_CANARIES16("wtf8_to_utf16", UT_D16S(s, n), n, gn);
+        }
+    }
+    if (mask & UT_F_MUTF8) {
+        bound = 3 * n;
+        ut_fill8(bound + UT_SLACK);
+        gn = unilane_utf16_to_mutf8(s, n, (char *)UT_D8);
+        UT_CHECK(gn == e->m8_n && memcmp(UT_D8, ut_x_m8, e->m8_n) == 0,
+                 "utf16_to_mutf8(%s): expected %s, got %s", UT_D16S(s, n),
+                 ut_hex8(ut_x_m8, e->m8_n), ut_hex8(UT_D8, gn));
+        UT_CANARIES8("utf16_to_mutf8", UT_D16S(s, n), e->m8_n, bound);
+        k = unilane_mutf8_length_from_utf16(s, n);
+        UT_CHECK(k == e->m8_n, "mutf8_length_from_utf16(%s): expected %zu, got %zu", UT_D16S(s, n),
+                 e->m8_n, k);
+        if (gn == e->m8_n) {
+            memcpy(ut_rt8, UT_D8, gn);
+            ut_fill16(gn + UT_SLACK);
+            g = unilane_mutf8_to_utf16((const char *)ut_rt8, gn, UT_D16);
+            UT_CHECK(g.status == UNILANE_OK && g.read == gn && g.written == n &&
+                         memcmp(UT_D16, s, n * 2) == 0,
+                     "mutf8_to_utf16(utf16_to_mutf8(%s)) = " UT_RES_FMT " %s: not the input",
+                     UT_D16S(s, n), UT_RES(g), ut_hex16(UT_D16, g.written));
+            UT_CANARIES16("mutf8_to_utf16", UT_D16S(s, n), n, gn);
+        }
+    }
+    if (mask & UT_F_INSPECT) {
+        unilane_utf16_info gi = unilane_utf16_inspect(s, n);
+        UT_CHECK(UT_SAME_INFO16(gi, e->i16),
+                 "utf16_inspect(%s): expected " UT_INFO_FMT ", got " UT_INFO_FMT, UT_D16S(s, n),
+                 UT_INFO16(e->i16), UT_INFO16(gi));
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -384,6 +536,45 @@ static void ut_ref_bytes(const unsigned char *s, size_t n, int mask, ut_e8 *e)
         e->fl8_n = ref_latin1_to_utf8(s, n, ut_x_fl8);
         ref_latin1_to_utf16(s, n, ut_x_fl16);
     }
+    if (mask & UT_F_WTF8) {
+        /* the reference validates and converts in one body: its validation is
+           the conversion's status and read */
+        e->wd = ref_wtf8_to_utf16(s, n, ut_x_w16);
+        e->wv = e->wd;
+        e->wv.written = 0;
+    }
+    if (mask & UT_F_MUTF8)
+        e->md = ref_mutf8_to_utf16(s, n, ut_x_m16);
+    if (mask & UT_F_INSPECT) {
+        e->is = ref_utf8_inspect(s, n, 0);
+        e->il = ref_utf8_inspect(s, n, 1);
+    }
+}
+
+/* The capacities latin1_to_utf8_bounded is called with, and its expected
+   results (the reference on the whole input s[0..n)): the bound, the exact
+   length less one, one from a hash, and `edge`, `edge2` (in a context: the
+   input's edges; (size_t)-1 for none: then 0 and 1). */
+static void ut_ref_bounded(const unsigned char *s, size_t n, ut_e8 *e, size_t edge, size_t edge2)
+{
+    static unsigned char scratch[2 * UT_CHECK_MAX + UT_SLACK];
+    size_t full = ref_latin1_to_utf8(s, n, ut_x_bd8), k;
+    size_t h = (size_t)(ut_hash(n * 977 + (n ? s[n - 1] : 0)) % (full + 1));
+    e->ncaps = 0;
+    e->caps[e->ncaps++] = 2 * n; /* the bound: all of it */
+    if (full > 0)
+        e->caps[e->ncaps++] = full - 1; /* one byte short: the last character stays out */
+    e->caps[e->ncaps++] = h;
+    if (edge <= 2 * n)
+        e->caps[e->ncaps++] = edge;
+    else if (n > 0)
+        e->caps[e->ncaps++] = 0;
+    if (edge2 <= 2 * n)
+        e->caps[e->ncaps++] = edge2;
+    else if (full > 1)
+        e->caps[e->ncaps++] = 1;
+    for (k = 0; k < e->ncaps; k++)
+        e->bd[k] = ref_latin1_to_utf8_bounded(s, n, scratch, e->caps[k]);
 }
 
 static void ut_ref_units(const uint16_t *s, size_t n, int mask, ut_e16 *e)
@@ -403,6 +594,12 @@ static void ut_ref_units(const uint16_t *s, size_t n, int mask, ut_e16 *e)
         e->l1 = ref_utf16_to_latin1(s, n, ut_x_l18);
     if (mask & UT_F_WELLFORMED)
         e->wf_n = ref_utf16_make_well_formed(s, n, ut_x_wf16);
+    if (mask & UT_F_WTF8)
+        e->w8_n = ref_utf16_to_wtf8(s, n, ut_x_w8);
+    if (mask & UT_F_MUTF8)
+        e->m8_n = ref_utf16_to_mutf8(s, n, ut_x_m8);
+    if (mask & UT_F_INSPECT)
+        e->i16 = ref_utf16_inspect(s, n);
 }
 
 void ut_check_bytes(const unsigned char *s, size_t n, int mask)
@@ -412,6 +609,8 @@ void ut_check_bytes(const unsigned char *s, size_t n, int mask)
         ck_abort_msg("input too long for the check helpers: %zu", n);
     ut_cur_ctx.on = 0;
     ut_ref_bytes(s, n, mask, &e);
+    if (mask & UT_F_BOUNDED)
+        ut_ref_bounded(s, n, &e, (size_t)-1, (size_t)-1);
     ut_run_bytes(s, n, mask, &e);
 }
 
@@ -496,6 +695,9 @@ typedef struct ut_pad8 {
     size_t ascii, len16; /* ascii_prefix, formula */
     size_t fl8_n;        /* the bytes as Latin-1, in UTF-8 */
     unsigned char fl8[2 * UT_PAD_MAX];
+    unilane_result m; /* mutf8_to_utf16 (the 4-byte padding is not modified UTF-8) */
+    uint16_t mo[UT_PAD_MAX];
+    unilane_width w; /* the width of its characters */
 } ut_pad8;
 
 typedef struct ut_pad16 {
@@ -506,6 +708,9 @@ typedef struct ut_pad16 {
     unilane_result l1; /* utf16_to_latin1 */
     unsigned char l1o[UT_PAD_MAX];
     size_t ascii, latin1p;
+    size_t m8n; /* modified UTF-8 bytes */
+    unsigned char m8[3 * UT_PAD_MAX];
+    unilane_width w; /* the width of its characters */
 } ut_pad16;
 
 static ut_pad8 ut_pads8[2][UT_PAD_KINDS][UT_PAD_MAX + 1];
@@ -548,6 +753,8 @@ static const ut_pad8 *ut_pad8_get(int side, int kind, size_t len)
     p->ascii = ut_prefix8(p->b, len);
     p->len16 = ref_utf16_length_from_utf8_formula(p->b, len);
     p->fl8_n = ref_latin1_to_utf8(p->b, len, p->fl8);
+    p->m = ref_mutf8_to_utf16(p->b, len, p->mo);
+    p->w = ref_utf8_inspect(p->b, len, 0).width;
     p->ready = 1;
     return p;
 }
@@ -587,6 +794,8 @@ static const ut_pad16 *ut_pad16_get(int side, int kind, size_t len)
     p->l1 = ref_utf16_to_latin1(p->u, len, p->l1o);
     p->ascii = ut_prefix16(p->u, len, 0x7F);
     p->latin1p = ut_prefix16(p->u, len, 0xFF);
+    p->m8n = ref_utf16_to_mutf8(p->u, len, p->m8);
+    p->w = ref_utf16_inspect(p->u, len).width;
     p->ready = 1;
     return p;
 }
@@ -663,6 +872,35 @@ static void ut_compose_out(void *dst, size_t size, const void *ao, unilane_resul
     memcpy(d, co, c.written * size);
 }
 
+static unilane_width ut_wider3(unilane_width a, unilane_width b, unilane_width c)
+{
+    unilane_width m = a > b ? a : b;
+    return m > c ? m : c;
+}
+
+/* An inspection of A B C (B: info, A and C valid with na / nc units, la /
+   lc output units, widths wa / wc). Strict: B's error ends the description;
+   lossy (or B valid): the whole. */
+static unilane_utf8_info ut_compose_info8(unilane_utf8_info b, int lossy, size_t na, size_t la,
+                                          unilane_width wa, size_t nb, size_t nc, size_t lc,
+                                          unilane_width wc)
+{
+    unilane_utf8_info r = b;
+    if (b.status != UNILANE_OK) {
+        r.read = na + b.read;
+        if (!lossy) {
+            r.utf16_length = la + b.utf16_length;
+            r.width = wa > b.width ? wa : b.width;
+            return r;
+        }
+    } else {
+        r.read = na + nb + nc;
+    }
+    r.utf16_length = la + b.utf16_length + lc;
+    r.width = ut_wider3(wa, b.width, wc);
+    return r;
+}
+
 static unilane_result ut_ok(size_t read, size_t written)
 {
     unilane_result r;
@@ -718,6 +956,30 @@ void ut_check_bytes_ctx(const unsigned char *s, size_t n, int mask, ut_ctx c)
     }
     if (mask & UT_F_LENGTHS)
         e.len16 = A->len16 + ref_utf16_length_from_utf8_formula(s, n) + C->len16;
+    if (mask & UT_F_WTF8) {
+        rb = ref_validate_wtf8(s, n);
+        e.wv = ut_compose(ut_ok(na, 0), na, rb, n, ut_ok(post, 0));
+        rb = ref_wtf8_to_utf16(s, n, ut_i16a);
+        e.wd = ut_compose(ut_ok(na, A->n16), na, rb, n, ut_ok(post, C->n16));
+        ut_compose_out(ut_x_w16, 2, A->u16, ut_ok(na, A->n16), ut_i16a, rb, C->u16,
+                       ut_ok(post, C->n16));
+    }
+    if (mask & UT_F_MUTF8) {
+        rb = ref_mutf8_to_utf16(s, n, ut_i16a);
+        e.md = ut_compose(A->m, na, rb, n, C->m);
+        ut_compose_out(ut_x_m16, 2, A->mo, A->m, ut_i16a, rb, C->mo, C->m);
+    }
+    if (mask & UT_F_INSPECT) {
+        e.is =
+            ut_compose_info8(ref_utf8_inspect(s, n, 0), 0, na, A->n16, A->w, n, post, C->n16, C->w);
+        e.il =
+            ut_compose_info8(ref_utf8_inspect(s, n, 1), 1, na, A->n16, A->w, n, post, C->n16, C->w);
+    }
+    if (mask & UT_F_BOUNDED) {
+        /* the reference on the whole buffer; capacities also at the input's edges */
+        k = ref_latin1_to_utf8(s, n, ut_i8b);
+        ut_ref_bounded(ut_ctxbuf8, c.total, &e, A->fl8_n + k, A->fl8_n + k - (k > 0));
+    }
     if (mask & UT_F_FROM_LATIN1) {
         k = ref_latin1_to_utf8(s, n, ut_i8b);
         e.fl8_n = A->fl8_n + k + C->fl8_n;
@@ -781,6 +1043,27 @@ void ut_check_units_ctx(const uint16_t *s, size_t n, int mask, ut_ctx c)
         memcpy(ut_x_wf16, A->u, na * 2);
         memcpy(ut_x_wf16 + na, ut_i16a, n * 2);
         memcpy(ut_x_wf16 + na + n, C->u, post * 2);
+    }
+    if (mask & UT_F_WTF8) {
+        k = ref_utf16_to_wtf8(s, n, ut_i8b);
+        e.w8_n = A->n8 + k + C->n8;
+        memcpy(ut_x_w8, A->u8, A->n8);
+        memcpy(ut_x_w8 + A->n8, ut_i8b, k);
+        memcpy(ut_x_w8 + A->n8 + k, C->u8, C->n8);
+    }
+    if (mask & UT_F_MUTF8) {
+        k = ref_utf16_to_mutf8(s, n, ut_i8b);
+        e.m8_n = A->m8n + k + C->m8n;
+        memcpy(ut_x_m8, A->m8, A->m8n);
+        memcpy(ut_x_m8 + A->m8n, ut_i8b, k);
+        memcpy(ut_x_m8 + A->m8n + k, C->m8, C->m8n);
+    }
+    if (mask & UT_F_INSPECT) {
+        unilane_utf16_info ib = ref_utf16_inspect(s, n);
+        e.i16 = ib;
+        e.i16.read = ib.status != UNILANE_OK ? na + ib.read : na + n + post;
+        e.i16.utf8_length = A->n8 + ib.utf8_length + C->n8;
+        e.i16.width = ut_wider3(A->w, ib.width, C->w);
     }
     ut_cur_ctx.on = 1;
     ut_cur_ctx.inner = s;

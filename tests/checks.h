@@ -35,7 +35,16 @@ enum {
     UT_F_PREFIX = 1 << 5,      /* ascii / latin1 prefix functions */
     UT_F_WELLFORMED = 1 << 6,  /* utf16_make_well_formed, copy and in place */
     UT_F_FROM_LATIN1 = 1 << 7, /* the bytes as Latin-1: latin1_to_utf8/16, length */
-    UT_F_ALL = 0xFF
+    /* 0.2 */
+    UT_F_WTF8 = 1 << 8,     /* bytes: validate_wtf8, wtf8_to_utf16 and (when valid) back with
+                              utf16_to_wtf8; units: utf16_to_wtf8 and back with wtf8_to_utf16 */
+    UT_F_MUTF8 = 1 << 9,    /* bytes: mutf8_to_utf16; units: utf16_to_mutf8,
+                              mutf8_length_from_utf16 and back with mutf8_to_utf16 */
+    UT_F_INSPECT = 1 << 10, /* utf8_inspect, utf8_inspect_lossy / utf16_inspect */
+    UT_F_BOUNDED = 1 << 11, /* the bytes as Latin-1: latin1_to_utf8_bounded at a set of
+                               capacities (0, 1, the exact length and one less, the bound,
+                               one from a hash; in a context also at the input's edges) */
+    UT_F_ALL = 0xFFF
 };
 
 /* Runs the UTF-8-input (and, with UT_F_FROM_LATIN1, Latin-1-input)

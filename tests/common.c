@@ -21,7 +21,8 @@ int ut_fails;
 int ut_require_all_ops;
 int ut_short_inputs;
 
-static const char *const ut_all_kernels[UT_MAX_KERNELS] = { "scalar", "avx2", "avx512", "neon" };
+static const char *const ut_all_kernels[UT_MAX_KERNELS] = { "scalar", "avx2", "avx512", "neon",
+                                                            "neon32" };
 static int ut_max_fails = 1;
 
 /*
@@ -419,19 +420,7 @@ TCase *ut_tcase(const char *name)
 }
 
 #define UT_OP_NAME_(a, op, in, out, ret, family, bound) #op,
-/*
- * TEMPORARY (issues 11 and 12): the operations added for 0.2 are not yet
- * called by the suites that call every operation (ut_require_all_ops);
- * until their tests land, those suites do not require them. Remove an
- * operation from this mask in the commit that makes those suites call it.
- */
-#define UT_OP_BIT_(op)                                  (1ull << UNILANE_OP_##op)
-#define UT_OPS_PENDING_                                                                            \
-  (UT_OP_BIT_(utf16_to_wtf8) | UT_OP_BIT_(validate_wtf8) | UT_OP_BIT_(wtf8_to_utf16) |             \
-   UT_OP_BIT_(utf16_to_mutf8) | UT_OP_BIT_(mutf8_length_from_utf16) | UT_OP_BIT_(mutf8_to_utf16) | \
-   UT_OP_BIT_(utf8_inspect) | UT_OP_BIT_(utf8_inspect_lossy) | UT_OP_BIT_(utf16_inspect) |         \
-   UT_OP_BIT_(latin1_to_utf8_bounded))
-#define UT_OPS_REQUIRED_ (((1ull << UNILANE_NOPS) - 1) & ~(unsigned long long)UT_OPS_PENDING_)
+#define UT_OPS_REQUIRED_                                ((1ull << UNILANE_NOPS) - 1)
 
 const char *const ut_op_names[UNILANE_NOPS] = { UNILANE_OPS(UT_OP_NAME_, _) };
 #undef UT_OP_NAME_

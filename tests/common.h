@@ -16,7 +16,7 @@
 #include "unilane.h"
 #include "reference.h"
 
-#define UT_MAX_KERNELS 4
+#define UT_MAX_KERNELS 5
 #define UT_REF_SLOT    UT_MAX_KERNELS /* counter slot for kernel-independent checks */
 
 /* Kernels this machine and build have, scalar first (index 0). */

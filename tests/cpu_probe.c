@@ -8,12 +8,12 @@
 
 #include "../src/dispatch/cpu.h"
 
-#if defined(__aarch64__) && defined(__linux__)
+#if (defined(__aarch64__) || defined(__arm__)) && defined(__linux__)
 #  include <sys/auxv.h>
 #  include <asm/hwcap.h>
 #endif
 
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(__x86_64__) || defined(__i386__) || (defined(__arm__) && defined(__linux__))
 /* 1 when `flag` is a whole word of the flags line. */
 static int probe_has(const char *line, const char *flag)
 {
@@ -86,6 +86,27 @@ uint32_t ut_probe_cpu(const char **how)
         f |= UNILANE_CPU_NEON;
     snprintf(desc, sizeof desc, "getauxval(AT_HWCAP) = 0x%lx: %s", hw,
              hw & HWCAP_ASIMD ? "asimd" : "no asimd");
+#elif defined(__arm__) && defined(__linux__)
+    /* ARMv7: the kernel's HWCAP_NEON (from its header), and the "neon"
+       word of /proc/cpuinfo's Features line where there is one (not under
+       qemu-user, which shows the host's file): both must say the same. */
+    static char line[1024];
+    unsigned long hw = getauxval(AT_HWCAP);
+    FILE *fp = fopen("/proc/cpuinfo", "r");
+    int feat = -1; /* -1: no Features line */
+    if (fp) {
+        while (fgets(line, sizeof line, fp))
+            if (strncmp(line, "Features", 8) == 0 && strchr(line, ':')) {
+                feat = probe_has(strchr(line, ':') + 1, "neon");
+                break;
+            }
+        fclose(fp);
+    }
+    if ((hw & HWCAP_NEON) && feat != 0)
+        f |= UNILANE_CPU_NEON;
+    snprintf(desc, sizeof desc, "getauxval(AT_HWCAP) = 0x%lx: %s; /proc/cpuinfo Features: %s", hw,
+             hw & HWCAP_NEON ? "neon" : "no neon",
+             feat < 0 ? "none (emulated?)" : (feat ? "neon" : "no neon"));
 #else
     snprintf(desc, sizeof desc, "no probe for this platform");
 #endif
@@ -111,6 +132,15 @@ int ut_kernel_built(const char *name)
     if (strcmp(name, "neon") == 0)
         return 1;
 #endif
+#if defined(__arm__) && !defined(__ARMEB__) && defined(__ARM_ARCH) && __ARM_ARCH >= 7 && \
+    defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'A' && defined(__ARM_FP) &&     \
+    !defined(UNILANE_NO_NEON) &&                                                         \
+    (defined(__ARM_NEON) || (defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8))
+    /* ARMv7-A, little-endian, with an FPU: the whole program compiled for
+       NEON, or GCC 8+ (which can switch NEON on for the NEON files). */
+    if (strcmp(name, "neon32") == 0)
+        return 1;
+#endif
     return 0;
 }
 
@@ -122,7 +152,7 @@ int ut_kernel_expected(const char *name, uint32_t features)
         return (features & UNILANE_CPU_AVX512_SET) == UNILANE_CPU_AVX512_SET;
     if (strcmp(name, "avx2") == 0)
         return (features & UNILANE_CPU_AVX2_SET) == UNILANE_CPU_AVX2_SET;
-    if (strcmp(name, "neon") == 0)
+    if (strcmp(name, "neon") == 0 || strcmp(name, "neon32") == 0)
         return (features & UNILANE_CPU_NEON) != 0;
     return strcmp(name, "scalar") == 0;
 }
@@ -135,5 +165,7 @@ const char *ut_expected_best(uint32_t features)
         return "avx2";
     if (ut_kernel_expected("neon", features))
         return "neon";
+    if (ut_kernel_expected("neon32", features))
+        return "neon32";
     return "scalar";
 }

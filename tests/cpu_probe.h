@@ -1,7 +1,7 @@
 /*
  * cpu_probe.h -- what the CPU and OS offer, found independently of the
  * library (no call into it): /proc/cpuinfo's flags on x86-64 Linux,
- * getauxval(AT_HWCAP) on AArch64 Linux; and which kernel the documented
+ * getauxval(AT_HWCAP) on AArch64 and ARMv7 Linux; and which kernel the documented
  * rules (README "Kernels", include/unilane.h) then make the best one. The
  * tests compare the library's choice with this. Bits are UNILANE_CPU_*
  * (src/dispatch/cpu.h: constants only).
@@ -23,7 +23,8 @@ int ut_kernel_built(const char *name);
 /* The kernel set unilane_use_kernel("auto") must choose on a CPU with
    `features`: avx512 (AVX-512 F/BW/VL/VBMI/VBMI2 and the avx2 set, with OS-enabled
    ZMM state), avx2 (AVX2+BMI1+BMI2+LZCNT+POPCNT with OS-enabled YMM state),
-   neon (little-endian AArch64 with ASIMD), else scalar -- among the built
+   neon (little-endian AArch64 with ASIMD), neon32 (little-endian ARMv7-A with
+   NEON), else scalar -- among the built
    ones. */
 const char *ut_expected_best(uint32_t features);
 

@@ -46,4 +46,33 @@ size_t ref_latin1_to_utf16(const unsigned char *s, size_t n, uint16_t *dst);
 /* API.md's formula: bytes outside 0x80..0xBF plus bytes 0xF0..0xFF. */
 size_t ref_utf16_length_from_utf8_formula(const unsigned char *s, size_t n);
 
+/* ------------------------------------------------------------------------ */
+/* 0.2 additions (API.md "Additions for 0.2"), from the same texts plus the  */
+/* WTF-8 specification (simonsapin.github.io/wtf-8), java.io.DataInput's     */
+/* "modified UTF-8" and API.md's width rules.                               */
+/* ------------------------------------------------------------------------ */
+
+/* WTF-8: UTF-8 in which a surrogate code point may be its own 3-byte
+   sequence, except a high one directly followed by a low one. */
+size_t ref_utf16_to_wtf8(const uint16_t *s, size_t n, unsigned char *dst);
+unilane_result ref_validate_wtf8(const unsigned char *s, size_t n);
+unilane_result ref_wtf8_to_utf16(const unsigned char *s, size_t n, uint16_t *dst);
+
+/* Java modified UTF-8: every unit on its own, U+0000 as C0 80. */
+size_t ref_utf16_to_mutf8(const uint16_t *s, size_t n, unsigned char *dst);
+size_t ref_mutf8_length_from_utf16(const uint16_t *s, size_t n);
+unilane_result ref_mutf8_to_utf16(const unsigned char *s, size_t n, uint16_t *dst);
+
+/* The narrowest width of one character (a lone surrogate is BMP). */
+unilane_width ref_width_of(uint32_t cp);
+/* Inspections: strict (lossy == 0) describes the valid prefix, lossy the
+   whole lossy output (U+FFFD counts as BMP); status/read as validate. */
+unilane_utf8_info ref_utf8_inspect(const unsigned char *s, size_t n, int lossy);
+unilane_utf16_info ref_utf16_inspect(const uint16_t *s, size_t n);
+
+/* Latin-1 to UTF-8 into at most cap bytes, stopping before a character
+   that does not fit; OK iff read == n, else OUTPUT_FULL. */
+unilane_result ref_latin1_to_utf8_bounded(const unsigned char *s, size_t n, unsigned char *dst,
+                                          size_t cap);
+
 #endif

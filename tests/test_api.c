@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "checks.h"
+#include "literals02.h"
 
 typedef struct api_bad {
     const char *bytes;
@@ -528,6 +529,32 @@ START_TEST(api_null_empty)
     UT_CHECK(unilane_utf16_length_from_utf8(NULL, 0) == 0, "utf16_length_from_utf8(NULL)");
     UT_CHECK(unilane_utf16_length_from_utf8_lossy(NULL, 0) == 0,
              "utf16_length_from_utf8_lossy(NULL)");
+    UT_CHECK(unilane_utf16_to_wtf8(NULL, 0, NULL) == 0, "utf16_to_wtf8(NULL)");
+    r = unilane_validate_wtf8(NULL, 0);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "validate_wtf8(NULL)");
+    r = unilane_wtf8_to_utf16(NULL, 0, NULL);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "wtf8_to_utf16(NULL)");
+    UT_CHECK(unilane_utf16_to_mutf8(NULL, 0, NULL) == 0, "utf16_to_mutf8(NULL)");
+    UT_CHECK(unilane_mutf8_length_from_utf16(NULL, 0) == 0, "mutf8_length_from_utf16(NULL)");
+    r = unilane_mutf8_to_utf16(NULL, 0, NULL);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "mutf8_to_utf16(NULL)");
+    {
+        unilane_utf8_info i8 = unilane_utf8_inspect(NULL, 0);
+        unilane_utf16_info i16 = unilane_utf16_inspect(NULL, 0);
+        UT_CHECK(i8.status == UNILANE_OK && i8.read == 0 && i8.utf16_length == 0 &&
+                     i8.width == UNILANE_WIDTH_ASCII,
+                 "utf8_inspect(NULL)");
+        i8 = unilane_utf8_inspect_lossy(NULL, 0);
+        UT_CHECK(i8.status == UNILANE_OK && i8.read == 0 && i8.utf16_length == 0 &&
+                     i8.width == UNILANE_WIDTH_ASCII,
+                 "utf8_inspect_lossy(NULL)");
+        UT_CHECK(i16.status == UNILANE_OK && i16.read == 0 && i16.utf8_length == 0 &&
+                     i16.width == UNILANE_WIDTH_ASCII,
+                 "utf16_inspect(NULL)");
+    }
+    r = unilane_latin1_to_utf8_bounded(NULL, 0, NULL, 0);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0,
+             "latin1_to_utf8_bounded(NULL, 0, NULL, 0)");
     unilane_utf8_decoder_init(&d, UNILANE_LOSSY);
     r = unilane_utf8_decode(&d, NULL, 0, NULL, 0, 1);
     UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "decode(NULL,0,NULL,0,last)");
@@ -557,6 +584,279 @@ START_TEST(api_max_len)
 }
 END_TEST
 
+/*
+ * 0.2: the literal vectors of literals02.h (hand-computed, one per rule of
+ * the header) against every kernel: alone, and placed after `pre` ASCII
+ * bytes and before `post` ones (pre up to 128, so that a SIMD kernel's
+ * blocks see the vector at many lane offsets). ASCII around a vector
+ * shifts read by pre, adds pre ASCII units in front of the output, adds
+ * pre (+ post when the description goes on) to an inspection's length, and
+ * leaves widths and statuses as they are.
+ */
+static const size_t api_lit_pre[] = { 0, 1, 2, 15, 16, 31, 32, 33, 47, 63, 64, 65, 100, 127, 128 };
+static const size_t api_lit_post[] = { 0, 1, 17, 64 };
+#define API_LIT_PLACES                                                \
+  for (pi = 0; pi < sizeof api_lit_pre / sizeof api_lit_pre[0]; pi++) \
+    for (qi = 0; qi < sizeof api_lit_post / sizeof api_lit_post[0]; qi++)
+
+static void api_ascii(unsigned char *b, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        b[i] = (unsigned char)('a' + i % 26);
+}
+
+static void api_ascii16(uint16_t *b, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        b[i] = (uint16_t)('a' + i % 26);
+}
+
+START_TEST(api_literals_02_decode)
+{
+    static unsigned char buf[512];
+    static uint16_t want[512], out[512];
+    size_t v, pi, qi, pre, post, n, rd, wr;
+    unilane_result r;
+    ut_select(_i);
+    for (v = 0; v < sizeof lit_wtf8_dec / sizeof lit_wtf8_dec[0] +
+                        sizeof lit_mutf8_dec / sizeof lit_mutf8_dec[0];
+         v++) {
+        int mutf8 = v >= sizeof lit_wtf8_dec / sizeof lit_wtf8_dec[0];
+        const lit_dec_vec *t =
+            mutf8 ? &lit_mutf8_dec[v - sizeof lit_wtf8_dec / sizeof lit_wtf8_dec[0]]
+                  : &lit_wtf8_dec[v];
+        API_LIT_PLACES
+        {
+            pre = api_lit_pre[pi];
+            post = api_lit_post[qi];
+            api_ascii(buf, pre);
+            memcpy(buf + pre, t->in, t->n);
+            api_ascii(buf + pre + t->n, post);
+            n = pre + t->n + post;
+            api_ascii16(want, pre);
+            memcpy(want + pre, t->out, t->nout * 2);
+            api_ascii16(want + pre + t->nout, post);
+            rd = t->status == UNILANE_OK ? n : pre + t->read;
+            wr = t->status == UNILANE_OK ? pre + t->nout + post : pre + t->nout;
+            memset(out, 0xEE, sizeof out);
+            r = mutf8 ? unilane_mutf8_to_utf16((const char *)buf, n, out)
+                      : unilane_wtf8_to_utf16((const char *)buf, n, out);
+            UT_CHECK(r.status == t->status && r.read == rd && r.written == wr &&
+                         memcmp(out, want, wr * 2) == 0 && out[wr] == 0xEEEE,
+                     "%s(%s after %zu ASCII, before %zu): {%s, %zu, %zu} %s; expected {%s, %zu, "
+                     "%zu} %s",
+                     mutf8 ? "mutf8_to_utf16" : "wtf8_to_utf16", ut_hex8(t->in, t->n), pre, post,
+                     unilane_status_string(r.status), r.read, r.written, ut_hex16(out, r.written),
+                     unilane_status_string(t->status), rd, wr, ut_hex16(want, wr));
+            if (!mutf8) {
+                r = unilane_validate_wtf8((const char *)buf, n);
+                UT_CHECK(r.status == t->status && r.read == rd && r.written == 0,
+                         "validate_wtf8(%s after %zu ASCII, before %zu): %s at %zu, expected %s "
+                         "at %zu",
+                         ut_hex8(t->in, t->n), pre, post, unilane_status_string(r.status), r.read,
+                         unilane_status_string(t->status), rd);
+            }
+        }
+    }
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(api_literals_02_encode)
+{
+    static uint16_t buf[512];
+    static unsigned char want[1024], out[1024];
+    size_t v, pi, qi, pre, post, n, wn, k;
+    ut_select(_i);
+    for (v = 0; v < sizeof lit_wtf8_enc / sizeof lit_wtf8_enc[0] +
+                        sizeof lit_mutf8_enc / sizeof lit_mutf8_enc[0];
+         v++) {
+        int mutf8 = v >= sizeof lit_wtf8_enc / sizeof lit_wtf8_enc[0];
+        const lit_enc_vec *t =
+            mutf8 ? &lit_mutf8_enc[v - sizeof lit_wtf8_enc / sizeof lit_wtf8_enc[0]]
+                  : &lit_wtf8_enc[v];
+        API_LIT_PLACES
+        {
+            pre = api_lit_pre[pi];
+            post = api_lit_post[qi];
+            api_ascii16(buf, pre);
+            memcpy(buf + pre, t->in, t->n * 2);
+            api_ascii16(buf + pre + t->n, post);
+            n = pre + t->n + post;
+            api_ascii(want, pre);
+            memcpy(want + pre, t->out, t->nout);
+            api_ascii(want + pre + t->nout, post);
+            wn = pre + t->nout + post;
+            memset(out, 0xEE, sizeof out);
+            k = mutf8 ? unilane_utf16_to_mutf8(buf, n, (char *)out)
+                      : unilane_utf16_to_wtf8(buf, n, (char *)out);
+            UT_CHECK(k == wn && memcmp(out, want, wn) == 0 && out[wn] == 0xEE,
+                     "%s(%s after %zu ASCII, before %zu) = %s, expected %s",
+                     mutf8 ? "utf16_to_mutf8" : "utf16_to_wtf8", ut_hex16(t->in, t->n), pre, post,
+                     ut_hex8(out, k), ut_hex8(want, wn));
+            k = mutf8 ? unilane_mutf8_length_from_utf16(buf, n)
+                      : unilane_utf8_length_from_utf16(buf, n);
+            UT_CHECK(k == wn, "%s(%s after %zu ASCII, before %zu) = %zu, expected %zu",
+                     mutf8 ? "mutf8_length_from_utf16" : "utf8_length_from_utf16",
+                     ut_hex16(t->in, t->n), pre, post, k, wn);
+        }
+    }
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(api_literals_02_inspect)
+{
+    static unsigned char buf[512];
+    static uint16_t buf16[512];
+    size_t v, pi, qi, pre, post, n;
+    ut_select(_i);
+    for (v = 0; v < sizeof lit_i8 / sizeof lit_i8[0]; v++) {
+        const lit_i8_vec *t = &lit_i8[v];
+        API_LIT_PLACES
+        {
+            unilane_utf8_info g;
+            size_t rd, len;
+            pre = api_lit_pre[pi];
+            post = api_lit_post[qi];
+            api_ascii(buf, pre);
+            memcpy(buf + pre, t->in, t->n);
+            api_ascii(buf + pre + t->n, post);
+            n = pre + t->n + post;
+            rd = t->status == UNILANE_OK ? n : pre + t->read;
+            len = pre + t->len16 + (t->status == UNILANE_OK || t->lossy ? post : 0);
+            g = t->lossy ? unilane_utf8_inspect_lossy((const char *)buf, n)
+                         : unilane_utf8_inspect((const char *)buf, n);
+            UT_CHECK(g.status == t->status && g.read == rd && g.utf16_length == len &&
+                         g.width == t->width,
+                     "utf8_inspect%s(%s after %zu ASCII, before %zu) = {%s, %zu, len %zu, width "
+                     "%d}, expected {%s, %zu, %zu, %d}",
+                     t->lossy ? "_lossy" : "", ut_hex8(t->in, t->n), pre, post,
+                     unilane_status_string(g.status), g.read, g.utf16_length, (int)g.width,
+                     unilane_status_string(t->status), rd, len, (int)t->width);
+        }
+    }
+    for (v = 0; v < sizeof lit_i16 / sizeof lit_i16[0]; v++) {
+        const lit_i16_vec *t = &lit_i16[v];
+        API_LIT_PLACES
+        {
+            unilane_utf16_info g;
+            size_t rd;
+            pre = api_lit_pre[pi];
+            post = api_lit_post[qi];
+            api_ascii16(buf16, pre);
+            memcpy(buf16 + pre, t->in, t->n * 2);
+            api_ascii16(buf16 + pre + t->n, post);
+            n = pre + t->n + post;
+            rd = t->status == UNILANE_OK ? n : pre + t->read;
+            g = unilane_utf16_inspect(buf16, n);
+            UT_CHECK(g.status == t->status && g.read == rd &&
+                         g.utf8_length == pre + t->len8 + post && g.width == t->width,
+                     "utf16_inspect(%s after %zu ASCII, before %zu) = {%s, %zu, len %zu, width "
+                     "%d}, expected {%s, %zu, %zu, %d}",
+                     ut_hex16(t->in, t->n), pre, post, unilane_status_string(g.status), g.read,
+                     g.utf8_length, (int)g.width, unilane_status_string(t->status), rd,
+                     pre + t->len8 + post, (int)t->width);
+        }
+    }
+    UT_DONE();
+}
+END_TEST
+
+/* "A\xE9" "B" after pre ASCII bytes at every capacity (literal results
+   shifted by pre); cap == 0 with dst NULL; a cap above 2n is 2n. */
+START_TEST(api_literals_02_bounded)
+{
+    static unsigned char buf[256], out[512];
+    size_t v, pi, pre, cap, rd, wr;
+    unilane_result r;
+    ut_select(_i);
+    for (pi = 0; pi < sizeof api_lit_pre / sizeof api_lit_pre[0]; pi++) {
+        pre = api_lit_pre[pi];
+        api_ascii(buf, pre);
+        memcpy(buf + pre,
+               "A\xE9"
+               "B",
+               3);
+        for (v = 0; v < sizeof lit_bounded_abc / sizeof lit_bounded_abc[0]; v++) {
+            cap = pre + lit_bounded_abc[v].cap;
+            rd = pre + lit_bounded_abc[v].read;
+            wr = pre + lit_bounded_abc[v].written;
+            memset(out, 0xEE, sizeof out);
+            r = unilane_latin1_to_utf8_bounded((const char *)buf, pre + 3, (char *)out, cap);
+            UT_CHECK(r.status == lit_bounded_abc[v].status && r.read == rd && r.written == wr &&
+                         memcmp(out, buf, pre) == 0 &&
+                         memcmp(out + pre, "\x41\xC3\xA9\x42", wr - pre) == 0 && out[wr] == 0xEE,
+                     "latin1_to_utf8_bounded(%zu ASCII then 41 E9 42, cap %zu) = {%s, %zu, %zu} "
+                     "%s; expected {%s, %zu, %zu}",
+                     pre, cap, unilane_status_string(r.status), r.read, r.written,
+                     ut_hex8(out, r.written), unilane_status_string(lit_bounded_abc[v].status), rd,
+                     wr);
+        }
+        /* pre ASCII bytes and cap pre - 1: everything but the last byte that fits */
+        if (pre > 0) {
+            r = unilane_latin1_to_utf8_bounded((const char *)buf, pre, (char *)out, pre - 1);
+            UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.read == pre - 1 && r.written == pre - 1,
+                     "latin1_to_utf8_bounded(%zu ASCII, cap %zu) = {%s, %zu, %zu}", pre, pre - 1,
+                     unilane_status_string(r.status), r.read, r.written);
+        }
+    }
+    r = unilane_latin1_to_utf8_bounded("\xE9", 1, NULL, 0);
+    UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.read == 0 && r.written == 0,
+             "latin1_to_utf8_bounded(E9, NULL, cap 0) = {%s, %zu, %zu}",
+             unilane_status_string(r.status), r.read, r.written);
+    r = unilane_latin1_to_utf8_bounded((const char *)buf, 3, (char *)out, (size_t)-1);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 3 && r.written == 3,
+             "latin1_to_utf8_bounded(3 ASCII, cap SIZE_MAX) = {%s, %zu, %zu}",
+             unilane_status_string(r.status), r.read, r.written);
+    UT_DONE();
+}
+END_TEST
+
+/* Every error class at every index, strict and lossy inspections and the
+   WTF-8 / modified UTF-8 decoders (ut_check_bytes against the reference),
+   in ASCII, 2-, 3- and 4-byte text; every lone surrogate at every index for
+   utf16_inspect and the encoders. */
+START_TEST(api_errors_every_index_02)
+{
+    static const char *const extra[] = { "\xED\xA0\x80\xED\xB0\x80", "\xED\xA0\x80", "\xED\xB0",
+                                         "\xC0\x80" };
+    static unsigned char buf[300];
+    static uint16_t b16[300];
+    const int mask = UT_F_INSPECT | UT_F_WTF8 | UT_F_MUTF8 | UT_F_VALIDATE;
+    size_t b, i, kind, n, len, nb = sizeof api_bads / sizeof api_bads[0];
+    ut_select(_i);
+    for (b = 0; b < nb + sizeof extra / sizeof extra[0]; b++) {
+        const char *bytes = b < nb ? api_bads[b].bytes : extra[b - nb];
+        len = b < nb ? api_bads[b].len : strlen(extra[b - nb]);
+        for (kind = 0; kind < 4; kind++)
+            for (n = 64; n <= 100; n += 36)
+                for (i = 0; i + len <= n; i += ut_full() ? 1 : 5) {
+                    api_fill(buf, n, (int)kind);
+                    memcpy(buf + i, bytes, len);
+                    ut_check_bytes(buf, n, mask);
+                }
+    }
+    {
+        static const uint16_t sur[] = { 0xD800, 0xDBFF, 0xDC00, 0xDFFF };
+        static const uint16_t fills[] = { 0x41, 0xE9, 0x4E2D, 0xD83D };
+        size_t s, f;
+        for (s = 0; s < 4; s++)
+            for (f = 0; f < 4; f++)
+                for (n = 64; n <= 65; n++)
+                    for (i = 0; i < n; i++) {
+                        for (len = 0; len < n; len++) /* f == 3: pairs */
+                            b16[len] = f < 3 ? fills[f] : len % 2 ? 0xDE00 : 0xD83D;
+                        b16[i] = sur[s];
+                        ut_check_units(b16, n, UT_F_INSPECT | UT_F_WTF8 | UT_F_MUTF8);
+                    }
+    }
+    UT_DONE();
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("api");
@@ -577,6 +877,11 @@ static Suite *make_suite(void)
     API_CASE(api_version);
     API_CASE(api_kernel_names);
     API_CASE(api_null_empty);
+    API_CASE(api_literals_02_decode);
+    API_CASE(api_literals_02_encode);
+    API_CASE(api_literals_02_inspect);
+    API_CASE(api_literals_02_bounded);
+    API_CASE(api_errors_every_index_02);
 #undef API_CASE
     tc = ut_tcase("api_max_len");
     tcase_add_test(tc, api_max_len);

@@ -8,8 +8,12 @@
  * mixtures with ASCII runs switching on and off; mutations of valid text;
  * every lone surrogate at every index of a 64-unit buffer; surrogate pairs
  * and 2/3/4-byte UTF-8 sequences straddling every 16/32/64-byte boundary;
- * all 256 Latin-1 byte values in every lane. On failure: kernel, seed,
- * length, offsets and a hex dump.
+ * all 256 Latin-1 byte values in every lane. The 0.2 functions are among
+ * them (an inspection's width is compared through its first output bytes;
+ * latin1_to_utf8_bounded at capacities 2n, 3n/2 and n/2 + 1), with WTF-8
+ * and modified UTF-8 inputs (random, mutated, and lone surrogates, the
+ * forbidden high+low pair and C0 80 straddling every offset). On failure:
+ * kernel, seed, length, offsets and a hex dump.
  */
 #include <stdlib.h>
 
@@ -36,6 +40,14 @@ enum {
     DF_DECODE_STRICT,
     DF_DECODE_LOSSY,
     DF_DECODE_LOSSY_HALF,
+    DF_VALIDATE_WTF8,
+    DF_WTF8_TO_UTF16,
+    DF_MUTF8_TO_UTF16,
+    DF_UTF8_INSPECT,
+    DF_UTF8_INSPECT_LOSSY,
+    DF_LATIN1_TO_UTF8_BOUNDED,
+    DF_LATIN1_TO_UTF8_BOUNDED_3N2,
+    DF_LATIN1_TO_UTF8_BOUNDED_N2,
     DF_NBYTEOPS,
     /* unit input */
     DF_UTF16_ASCII_PREFIX = DF_NBYTEOPS,
@@ -50,6 +62,10 @@ enum {
     DF_ENCODE_STRICT,
     DF_ENCODE_LOSSY,
     DF_ENCODE_LOSSY_HALF,
+    DF_UTF16_TO_WTF8,
+    DF_UTF16_TO_MUTF8,
+    DF_MUTF8_LENGTH_FROM_UTF16,
+    DF_UTF16_INSPECT,
     DF_NOPS
 };
 
@@ -66,6 +82,14 @@ static const char *const df_names[DF_NOPS] = { "ascii_prefix",
                                                "utf8_decode(strict, last)",
                                                "utf8_decode(lossy, last)",
                                                "utf8_decode(lossy, cap n/2, last)",
+                                               "validate_wtf8",
+                                               "wtf8_to_utf16",
+                                               "mutf8_to_utf16",
+                                               "utf8_inspect",
+                                               "utf8_inspect_lossy",
+                                               "latin1_to_utf8_bounded(cap 2n)",
+                                               "latin1_to_utf8_bounded(cap 3n/2)",
+                                               "latin1_to_utf8_bounded(cap n/2 + 1)",
                                                "utf16_ascii_prefix",
                                                "utf16_latin1_prefix",
                                                "validate_utf16",
@@ -77,7 +101,11 @@ static const char *const df_names[DF_NOPS] = { "ascii_prefix",
                                                "utf8_length_from_utf16",
                                                "utf8_encode(strict, last)",
                                                "utf8_encode(lossy, last)",
-                                               "utf8_encode(lossy, cap 3n/2, last)" };
+                                               "utf8_encode(lossy, cap 3n/2, last)",
+                                               "utf16_to_wtf8",
+                                               "utf16_to_mutf8",
+                                               "mutf8_length_from_utf16",
+                                               "utf16_inspect" };
 
 /* 64-byte aligned storage; inputs and outputs are placed at an offset. */
 static unsigned char *df_inbuf, *df_inplace, *df_out_s, *df_out_k;
@@ -134,6 +162,30 @@ static unilane_result df_call(int op, const void *in, size_t n, unsigned char *o
                                 op == DF_DECODE_LOSSY_HALF ? n / 2 : n, 1);
         break;
     }
+    case DF_VALIDATE_WTF8: r = unilane_validate_wtf8(c, n); break;
+    case DF_WTF8_TO_UTF16: r = unilane_wtf8_to_utf16(c, n, (uint16_t *)(void *)out); break;
+    case DF_MUTF8_TO_UTF16: r = unilane_mutf8_to_utf16(c, n, (uint16_t *)(void *)out); break;
+    case DF_UTF8_INSPECT:
+    case DF_UTF8_INSPECT_LOSSY: {
+        /* an inspection writes nothing: its width goes to out[0..4), compared with the rest */
+        unilane_utf8_info i =
+            op == DF_UTF8_INSPECT ? unilane_utf8_inspect(c, n) : unilane_utf8_inspect_lossy(c, n);
+        int w = (int)i.width;
+        r.status = i.status;
+        r.read = i.read;
+        r.written = i.utf16_length;
+        memcpy(out, &w, sizeof w);
+        break;
+    }
+    case DF_LATIN1_TO_UTF8_BOUNDED:
+        r = unilane_latin1_to_utf8_bounded(c, n, (char *)out, 2 * n);
+        break;
+    case DF_LATIN1_TO_UTF8_BOUNDED_3N2:
+        r = unilane_latin1_to_utf8_bounded(c, n, (char *)out, 3 * n / 2);
+        break;
+    case DF_LATIN1_TO_UTF8_BOUNDED_N2:
+        r = unilane_latin1_to_utf8_bounded(c, n, (char *)out, n / 2 + 1);
+        break;
     case DF_UTF16_ASCII_PREFIX: r.read = unilane_utf16_ascii_prefix(u, n); break;
     case DF_UTF16_LATIN1_PREFIX: r.read = unilane_utf16_latin1_prefix(u, n); break;
     case DF_VALIDATE_UTF16: r = unilane_validate_utf16(u, n); break;
@@ -173,6 +225,18 @@ static unilane_result df_call(int op, const void *in, size_t n, unsigned char *o
                                 op == DF_ENCODE_LOSSY_HALF ? 3 * n / 2 : 3 * n, 1);
         break;
     }
+    case DF_UTF16_TO_WTF8: r.written = unilane_utf16_to_wtf8(u, n, (char *)out); break;
+    case DF_UTF16_TO_MUTF8: r.written = unilane_utf16_to_mutf8(u, n, (char *)out); break;
+    case DF_MUTF8_LENGTH_FROM_UTF16: r.written = unilane_mutf8_length_from_utf16(u, n); break;
+    case DF_UTF16_INSPECT: {
+        unilane_utf16_info i = unilane_utf16_inspect(u, n);
+        int w = (int)i.width;
+        r.status = i.status;
+        r.read = i.read;
+        r.written = i.utf8_length;
+        memcpy(out, &w, sizeof w);
+        break;
+    }
     default: break;
     }
     (void)out_al;
@@ -183,7 +247,8 @@ static int df_out16(int op)
 {
     return op == DF_LATIN1_TO_UTF16 || op == DF_UTF8_TO_UTF16 || op == DF_UTF8_TO_UTF16_LOSSY ||
            op == DF_DECODE_STRICT || op == DF_DECODE_LOSSY || op == DF_DECODE_LOSSY_HALF ||
-           op == DF_UTF16_MAKE_WELL_FORMED || op == DF_UTF16_MAKE_WELL_FORMED_INPLACE;
+           op == DF_UTF16_MAKE_WELL_FORMED || op == DF_UTF16_MAKE_WELL_FORMED_INPLACE ||
+           op == DF_WTF8_TO_UTF16 || op == DF_MUTF8_TO_UTF16;
 }
 
 /* Compares kernel ut_cur with scalar on input src[0..n) (bytes if unit == 1,
@@ -243,8 +308,25 @@ static void df_compare(const void *src, size_t n, int unit, size_t in_al, size_t
     unilane_use_kernel(ut_kernels[ut_cur]);
 }
 
-/* Content generators: kind 0..5 for bytes, 0..4 for units. */
-#define DF_BYTE_KINDS 6
+/* WTF-8 (lone surrogates among valid text) or modified UTF-8 of random
+   UTF-16, about n bytes of it (cut at n: the end may be a partial
+   sequence); returns the length. */
+static size_t df_gen_wtf8_mutf8(ut_rng *r, unsigned char *b, size_t n, int mutf8)
+{
+    static uint16_t u[DF_MAX];
+    static unsigned char t[3 * DF_MAX];
+    size_t k = ut_gen_utf16(r, u, n / 2 + 1, (int)ut_below(r, 300), (int)ut_below(r, 500));
+    if (mutf8 && k > 0 && ut_below(r, 2))
+        u[ut_below(r, k)] = 0; /* U+0000 is C0 80 */
+    k = mutf8 ? ref_utf16_to_mutf8(u, k, t) : ref_utf16_to_wtf8(u, k, t);
+    if (k > n)
+        k = n;
+    memcpy(b, t, k);
+    return k;
+}
+
+/* Content generators: kind 0..7 for bytes, 0..4 for units. */
+#define DF_BYTE_KINDS 8
 static size_t df_gen_bytes(ut_rng *r, unsigned char *b, size_t n, int kind)
 {
     size_t k, i;
@@ -257,6 +339,8 @@ static size_t df_gen_bytes(ut_rng *r, unsigned char *b, size_t n, int kind)
     case 2: /* valid UTF-8 */ k = ut_gen_utf8(r, b, n, 0, (int)ut_below(r, 500)); break;
     case 3: /* rare errors */ k = ut_gen_utf8(r, b, n, 10, (int)ut_below(r, 500)); break;
     case 4: /* many errors */ k = ut_gen_utf8(r, b, n, 300, 100); break;
+    case 6: /* WTF-8 */ k = df_gen_wtf8_mutf8(r, b, n, 0); break;
+    case 7: /* modified UTF-8 */ k = df_gen_wtf8_mutf8(r, b, n, 1); break;
     default: /* valid 2-byte only (Latin-1 range) text */
         for (k = 0; k + 2 <= n;) {
             if (ut_below(r, 3) == 0) {
@@ -366,6 +450,8 @@ START_TEST(df_random_mixtures)
         n = ut_gen_utf16(&r, u, cap, it % 3 == 0 ? 0 : (int)ut_below(&r, 60),
                          (int)ut_below(&r, 1000));
         df_compare(u, n, 2, 2 * ut_below(&r, 32), ut_below(&r, 64));
+        n = df_gen_wtf8_mutf8(&r, b, cap, (int)(it % 2));
+        df_compare(b, n, 1, ut_below(&r, 64), ut_below(&r, 64));
     }
     UT_DONE();
 }
@@ -389,6 +475,11 @@ START_TEST(df_mutations)
         for (m = 0; m < 1 + ut_below(&r, 3); m++)
             n = ut_mutate_units(&r, u, n, DF_MAX);
         df_compare(u, n, 2, 2 * ut_below(&r, 32), ut_below(&r, 64));
+        /* mutated WTF-8 and modified UTF-8 */
+        n = df_gen_wtf8_mutf8(&r, b, ut_below(&r, 400), (int)(it % 2));
+        for (m = 0; m < 1 + ut_below(&r, 3); m++)
+            n = ut_mutate_bytes(&r, b, n, DF_MAX);
+        df_compare(b, n, 1, ut_below(&r, 64), ut_below(&r, 64));
     }
     UT_DONE();
 }
@@ -428,9 +519,13 @@ END_TEST
 
 START_TEST(df_straddles)
 {
-    static const char *const seqs[] = { "\xC3\xA9",     "\xE4\xB8\xAD",     "\xF0\x9F\x98\x80",
+    static const char *const seqs[] = { "\xC3\xA9", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80",
                                         "\xEF\xBF\xBF", "\xF4\x8F\xBF\xBF", "\xED\x9F\xBF",
-                                        "\xE0\xA0\x80", "\xC2\x80" };
+                                        "\xE0\xA0\x80", "\xC2\x80",
+                                        /* WTF-8 / modified UTF-8: lone surrogates, the
+                                           forbidden high+low pair, U+0000 as C0 80 */
+                                        "\xED\xA0\x80", "\xED\xBF\xBF", "\xED\xA0\xBD\xED\xB8\x80",
+                                        "\xC0\x80" };
     static const char *const bgs[] = { "a", "\xC3\xA9", "\xE4\xB8\xAD" };
     unsigned char b[200];
     uint16_t u[200];

@@ -19,6 +19,75 @@ static uint32_t ex_stride(void)
     return ut_full() ? k | 1 : (5 * k) | 1;
 }
 
+/* The 0.2 functions on one scalar value: WTF-8 of a scalar value is its
+   UTF-8; its modified UTF-8 is that of its UTF-16 units; the inspections
+   give its width (the thresholds U+007F/0080, U+00FF/0100, U+FFFF/10000)
+   and length. */
+static void ex_code_point_02(uint32_t cp, const unsigned char *u8, size_t n8, const uint16_t *u16,
+                             size_t n16)
+{
+    unilane_width w = cp < 0x80      ? UNILANE_WIDTH_ASCII
+                      : cp <= 0xFF   ? UNILANE_WIDTH_LATIN1
+                      : cp <= 0xFFFF ? UNILANE_WIDTH_BMP
+                                     : UNILANE_WIDTH_ASTRAL;
+    unsigned char m8[8];
+    uint16_t o16[8];
+    char o8[16];
+    size_t k, nm = ref_utf16_to_mutf8(u16, n16, m8);
+    unilane_result r;
+    unilane_utf8_info i8;
+    unilane_utf16_info i16;
+
+    k = unilane_utf16_to_wtf8(u16, n16, o8);
+    UT_CHECK(k == n8 && memcmp(o8, u8, n8) == 0, "utf16_to_wtf8 U+%04X: %s", cp, ut_hex8(o8, k));
+    r = unilane_validate_wtf8((const char *)u8, n8);
+    UT_CHECK(r.status == UNILANE_OK && r.read == n8, "validate_wtf8 U+%04X: %s at %zu", cp,
+             unilane_status_string(r.status), r.read);
+    r = unilane_wtf8_to_utf16((const char *)u8, n8, o16);
+    UT_CHECK(r.status == UNILANE_OK && r.read == n8 && r.written == n16 &&
+                 memcmp(o16, u16, n16 * 2) == 0,
+             "wtf8_to_utf16 U+%04X: %s %zu %s", cp, unilane_status_string(r.status), r.read,
+             ut_hex16(o16, r.written));
+    k = unilane_utf16_to_mutf8(u16, n16, o8);
+    UT_CHECK(k == nm && memcmp(o8, m8, nm) == 0 &&
+                 k == (cp == 0    ? 2
+                       : n16 == 2 ? 6
+                                  : n8),
+             "utf16_to_mutf8 U+%04X: %s", cp, ut_hex8(o8, k));
+    k = unilane_mutf8_length_from_utf16(u16, n16);
+    UT_CHECK(k == nm, "mutf8_length_from_utf16 U+%04X: %zu", cp, k);
+    r = unilane_mutf8_to_utf16((const char *)m8, nm, o16);
+    UT_CHECK(r.status == UNILANE_OK && r.read == nm && r.written == n16 &&
+                 memcmp(o16, u16, n16 * 2) == 0,
+             "mutf8_to_utf16 U+%04X (%s): %s %zu", cp, ut_hex8(m8, nm),
+             unilane_status_string(r.status), r.read);
+    i8 = unilane_utf8_inspect((const char *)u8, n8);
+    UT_CHECK(i8.status == UNILANE_OK && i8.read == n8 && i8.utf16_length == n16 && i8.width == w,
+             "utf8_inspect U+%04X: %s %zu len %zu width %d", cp, unilane_status_string(i8.status),
+             i8.read, i8.utf16_length, (int)i8.width);
+    i8 = unilane_utf8_inspect_lossy((const char *)u8, n8);
+    UT_CHECK(i8.status == UNILANE_OK && i8.read == n8 && i8.utf16_length == n16 && i8.width == w,
+             "utf8_inspect_lossy U+%04X: %s %zu len %zu width %d", cp,
+             unilane_status_string(i8.status), i8.read, i8.utf16_length, (int)i8.width);
+    i16 = unilane_utf16_inspect(u16, n16);
+    UT_CHECK(i16.status == UNILANE_OK && i16.read == n16 && i16.utf8_length == n8 && i16.width == w,
+             "utf16_inspect U+%04X: %s %zu len %zu width %d", cp, unilane_status_string(i16.status),
+             i16.read, i16.utf8_length, (int)i16.width);
+    if (cp <= 0xFF) {
+        unsigned char l1 = (unsigned char)cp;
+        for (k = 0; k <= 3; k++) {
+            memset(o8, 0x5A, sizeof o8);
+            r = unilane_latin1_to_utf8_bounded((const char *)&l1, 1, o8, k);
+            UT_CHECK(k >= n8 ? r.status == UNILANE_OK && r.read == 1 && r.written == n8 &&
+                                   memcmp(o8, u8, n8) == 0 && o8[n8] == 0x5A
+                             : r.status == UNILANE_OUTPUT_FULL && r.read == 0 && r.written == 0 &&
+                                   o8[0] == 0x5A,
+                     "latin1_to_utf8_bounded %02X cap %zu: %s %zu %zu %s", cp, k,
+                     unilane_status_string(r.status), r.read, r.written, ut_hex8(o8, 4));
+        }
+    }
+}
+
 START_TEST(ex_code_points)
 {
     uint32_t cp;
@@ -93,6 +162,7 @@ START_TEST(ex_code_points)
                      "utf16_to_latin1 U+%04X: %s read %zu", cp, unilane_status_string(r.status),
                      r.read);
         }
+        ex_code_point_02(cp, u8, n8, u16, n16);
     }
     UT_DONE();
 }
@@ -128,6 +198,29 @@ START_TEST(ex_utf8_3_bytes)
         b[1] = (unsigned char)(x >> 8);
         b[2] = (unsigned char)x;
         ut_check_bytes(b, 3, UT_F_VALIDATE | UT_F_LOSSY | UT_F_STRICT | UT_F_LATIN1 | UT_F_LENGTHS);
+    }
+    UT_DONE();
+}
+END_TEST
+
+/* The WTF-8 and modified UTF-8 decoders on the three-byte inputs: every one
+   whose first byte is a lead C0..FF (where the variants differ from UTF-8
+   and from each other); of the others, whose result the 1- and 2-byte
+   inputs already decide (an ASCII byte then two bytes; a stray
+   continuation byte, an error at 0 whatever follows), every 31st. */
+START_TEST(ex_wtf8_mutf8_3_bytes)
+{
+    unsigned char b[3];
+    uint32_t x, stride = ex_stride();
+    ut_select(_i);
+    for (x = (uint32_t)_i % stride; x < 0x1000000;
+         x = x < 0xC00000 && x + 31 * stride >= 0xC00000
+                 ? 0xC00000 + (uint32_t)_i % stride
+                 : x + (x >= 0xC00000 ? stride : 31 * stride)) {
+        b[0] = (unsigned char)(x >> 16);
+        b[1] = (unsigned char)(x >> 8);
+        b[2] = (unsigned char)x;
+        ut_check_bytes(b, 3, UT_F_WTF8 | UT_F_MUTF8);
     }
     UT_DONE();
 }
@@ -201,10 +294,16 @@ START_TEST(ex_utf16_pairs)
         for (l = 0xDC00 + (h % stride); l <= 0xDFFF; l += stride) {
             b[0] = (uint16_t)h;
             b[1] = (uint16_t)l;
-            ut_check_units(b, 2, UT_F_VALIDATE | UT_F_STRICT | UT_F_LOSSY | UT_F_LENGTHS);
+            /* WTF-8 for every pair (the 4-byte form and back); modified UTF-8
+               (two 3-byte forms) and the inspection for every 4th */
+            ut_check_units(b, 2,
+                           UT_F_VALIDATE | UT_F_STRICT | UT_F_LOSSY | UT_F_LENGTHS | UT_F_WTF8 |
+                               (l % 4 == h % 4 ? UT_F_MUTF8 | UT_F_INSPECT : 0));
             b[0] = (uint16_t)l; /* reversed: two unpaired surrogates */
             b[1] = (uint16_t)h;
-            ut_check_units(b, 2, UT_F_VALIDATE | UT_F_STRICT | UT_F_LOSSY | UT_F_WELLFORMED);
+            ut_check_units(b, 2,
+                           UT_F_VALIDATE | UT_F_STRICT | UT_F_LOSSY | UT_F_WELLFORMED |
+                               (l % 2 ? UT_F_WTF8 : UT_F_INSPECT));
             if ((l & 63) == 0) { /* sampled: a pair inside ASCII */
                 b[0] = 0x61;
                 b[1] = (uint16_t)h;
@@ -229,6 +328,7 @@ static Suite *make_suite(void)
     EX_CASE(ex_code_points);
     EX_CASE(ex_utf8_1_and_2_bytes);
     EX_CASE(ex_utf8_3_bytes);
+    EX_CASE(ex_wtf8_mutf8_3_bytes);
     EX_CASE(ex_utf8_4_bytes_sampled);
     EX_CASE(ex_utf16_units);
     EX_CASE(ex_utf16_pairs);

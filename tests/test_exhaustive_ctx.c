@@ -16,6 +16,12 @@
  * input or context of each family, the SIMD kernels all of them. Under a
  * small UNILANE_TEST_SCALE (emulation) the strides grow by 1/scale and the
  * every-offset sweeps take 2 offsets (1/7 of the 1024 contexts).
+ *
+ * The 0.2 functions: the inspections for every scalar value (one context
+ * each), for every unit at every lane offset and for the 2-byte inputs at
+ * every other lane offset; WTF-8, modified UTF-8 and the inspections for
+ * every 16th 3-byte input and scalar value and every 4th pair; every
+ * function (UT_F_ALL) where the families above say so.
  */
 #include "checks.h"
 
@@ -79,7 +85,10 @@ START_TEST(exc_code_points)
     unsigned k;
     ut_select(_i);
     for (cp = start; cp <= 0x10FFFF; cp += stride) {
-        int mask = cp < 0x800 || cp % 16 == 0 ? EXC_MORE : EXC_BASIC;
+        /* the inspections for every value (its width and length), the WTF-8
+           and modified UTF-8 functions for every 16th */
+        int mask = (cp < 0x800 || cp % 16 == 0 ? EXC_MORE : EXC_BASIC) | UT_F_INSPECT |
+                   (cp % 16 == 1 ? UT_F_WTF8 | UT_F_MUTF8 : 0);
         if (cp >= 0xD800 && cp <= 0xDFFF)
             continue;
         n8 = ref_encode_utf8(cp, u8);
@@ -139,7 +148,7 @@ START_TEST(exc_utf8_2_bytes)
         b[0] = (unsigned char)(x >> 8);
         b[1] = (unsigned char)x;
         for (j = 0; j < per; j++)
-            ut_check_bytes_ctx(b, 2, UT_F_VALIDATE | UT_F_LOSSY,
+            ut_check_bytes_ctx(b, 2, UT_F_VALIDATE | UT_F_LOSSY | (j % 2 ? UT_F_INSPECT : 0),
                                exc_offset_ctx(h, x / stride, j, per));
         ut_check_bytes_ctx(b, 2, UT_F_ALL, ut_ctx_hash(ut_hash(h), UT_CTX_AUTO));
         count++;
@@ -163,7 +172,10 @@ START_TEST(exc_utf8_3_bytes)
         b[0] = (unsigned char)(x >> 16);
         b[1] = (unsigned char)(x >> 8);
         b[2] = (unsigned char)x;
-        ut_check_bytes_ctx(b, 3, count % 4 ? UT_F_VALIDATE | UT_F_LOSSY : EXC_BASIC | UT_F_LENGTHS,
+        ut_check_bytes_ctx(b, 3,
+                           count % 4 ? UT_F_VALIDATE | UT_F_LOSSY
+                                     : EXC_BASIC | UT_F_LENGTHS |
+                                           (count % 16 ? 0 : UT_F_WTF8 | UT_F_MUTF8 | UT_F_INSPECT),
                            ut_ctx_hash(ut_hash(x), UT_CTX_AUTO));
         count++;
     }
@@ -222,8 +234,9 @@ START_TEST(exc_utf16_units)
     for (u = start; u < 0x10000; u += stride) {
         uint64_t h = ut_hash(u);
         b[0] = (uint16_t)u;
+        /* the inspection at every lane offset; WTF-8 at every other */
         for (j = 0; j < per; j++)
-            ut_check_units_ctx(b, 1, UT_F_VALIDATE | UT_F_LOSSY,
+            ut_check_units_ctx(b, 1, UT_F_VALIDATE | UT_F_LOSSY | UT_F_INSPECT,
                                exc_offset_ctx(h, u / stride, j, per));
         ut_check_units_ctx(b, 1, UT_F_ALL, ut_ctx_hash(ut_hash(h), UT_CTX_AUTO));
         for (j = 0; j < 4; j++) {
@@ -261,11 +274,14 @@ START_TEST(exc_utf16_pairs)
         uint64_t hh = ut_hash(x);
         b[0] = h;
         b[1] = l;
-        ut_check_units_ctx(b, 2, EXC_BASIC | UT_F_LENGTHS, ut_ctx_hash(hh, UT_CTX_AUTO));
+        ut_check_units_ctx(b, 2,
+                           EXC_BASIC | UT_F_LENGTHS | (count % 4 ? 0 : UT_F_WTF8 | UT_F_INSPECT),
+                           ut_ctx_hash(hh, UT_CTX_AUTO));
         b[0] = l;
         b[1] = h;
-        ut_check_units_ctx(b, 2, EXC_BASIC | UT_F_WELLFORMED,
-                           ut_ctx_hash(ut_hash(hh), UT_CTX_AUTO));
+        ut_check_units_ctx(
+            b, 2, EXC_BASIC | UT_F_WELLFORMED | (count % 4 == 1 ? UT_F_WTF8 | UT_F_MUTF8 : 0),
+            ut_ctx_hash(ut_hash(hh), UT_CTX_AUTO));
         if (count % 16 == 0) {
             b[0] = 0x61;
             b[1] = h;

@@ -157,6 +157,47 @@ static void gd_bytes(const unsigned char *in, size_t n, const char *where)
     UT_CHECK(gn == n && memcmp(o, r16, n * 2) == 0, "latin1_to_utf16 %s len %zu", where, n);
     (void)(GD_AT("detect_bom"), unilane_detect_bom)(in, n, &k);
 
+    /* 0.2: WTF-8, modified UTF-8, inspections, bounded Latin-1 */
+    e = ref_validate_wtf8(in, n);
+    g = (GD_AT("validate_wtf8"), unilane_validate_wtf8)(c, n);
+    UT_CHECK(GD_RES_OK(g, e), "validate_wtf8 %s len %zu (%s)", where, n, ut_hex8(in, n));
+    e = ref_wtf8_to_utf16(in, n, r16);
+    o = gd_outp(e.written * 2);
+    g = (GD_AT("wtf8_to_utf16"), unilane_wtf8_to_utf16)(c, n, (uint16_t *)o);
+    GD_PRE_CHECK(where, n);
+    UT_CHECK(GD_RES_OK(g, e) && memcmp(o, r16, e.written * 2) == 0, "wtf8_to_utf16 %s len %zu (%s)",
+             where, n, ut_hex8(in, n));
+    e = ref_mutf8_to_utf16(in, n, r16);
+    o = gd_outp(e.written * 2);
+    g = (GD_AT("mutf8_to_utf16"), unilane_mutf8_to_utf16)(c, n, (uint16_t *)o);
+    GD_PRE_CHECK(where, n);
+    UT_CHECK(GD_RES_OK(g, e) && memcmp(o, r16, e.written * 2) == 0,
+             "mutf8_to_utf16 %s len %zu (%s)", where, n, ut_hex8(in, n));
+    {
+        unilane_utf8_info ei = ref_utf8_inspect(in, n, 0), gi;
+        gi = (GD_AT("utf8_inspect"), unilane_utf8_inspect)(c, n);
+        UT_CHECK(gi.status == ei.status && gi.read == ei.read &&
+                     gi.utf16_length == ei.utf16_length && gi.width == ei.width,
+                 "utf8_inspect %s len %zu (%s)", where, n, ut_hex8(in, n));
+        ei = ref_utf8_inspect(in, n, 1);
+        gi = (GD_AT("utf8_inspect_lossy"), unilane_utf8_inspect_lossy)(c, n);
+        UT_CHECK(gi.status == ei.status && gi.read == ei.read &&
+                     gi.utf16_length == ei.utf16_length && gi.width == ei.width,
+                 "utf8_inspect_lossy %s len %zu (%s)", where, n, ut_hex8(in, n));
+    }
+    /* bounded: the output region is exactly cap bytes, for cap = the exact
+       length and one less (a 2-byte character then stops before the guard) */
+    en = ref_latin1_to_utf8(in, n, r8);
+    for (k = 0; k < 2 && k <= en; k++) {
+        e = ref_latin1_to_utf8_bounded(in, n, r8, en - k);
+        o = gd_outp(en - k);
+        g = (GD_AT("latin1_to_utf8_bounded"), unilane_latin1_to_utf8_bounded)(c, n, (char *)o,
+                                                                              en - k);
+        GD_PRE_CHECK(where, n);
+        UT_CHECK(GD_RES_OK(g, e) && memcmp(o, r8, e.written) == 0,
+                 "latin1_to_utf8_bounded %s len %zu cap %zu", where, n, en - k);
+    }
+
     /* streaming, one final call with exactly the needed capacity */
     {
         unilane_utf8_decoder d;
@@ -229,6 +270,29 @@ static void gd_units(const uint16_t *in, size_t n, const char *where)
     gn = (GD_AT("utf16_make_well_formed"), unilane_utf16_make_well_formed)(in, n, (uint16_t *)o);
     GD_PRE_CHECK(where, n);
     UT_CHECK(gn == en && memcmp(o, r16, n * 2) == 0, "utf16_make_well_formed %s len %zu", where, n);
+
+    /* 0.2 */
+    en = ref_utf16_to_wtf8(in, n, r8);
+    o = gd_outp(en);
+    gn = (GD_AT("utf16_to_wtf8"), unilane_utf16_to_wtf8)(in, n, (char *)o);
+    GD_PRE_CHECK(where, n);
+    UT_CHECK(gn == en && memcmp(o, r8, en) == 0, "utf16_to_wtf8 %s len %zu (%s)", where, n,
+             ut_hex16(in, n));
+    en = ref_utf16_to_mutf8(in, n, r8);
+    o = gd_outp(en);
+    gn = (GD_AT("utf16_to_mutf8"), unilane_utf16_to_mutf8)(in, n, (char *)o);
+    GD_PRE_CHECK(where, n);
+    UT_CHECK(gn == en && memcmp(o, r8, en) == 0, "utf16_to_mutf8 %s len %zu (%s)", where, n,
+             ut_hex16(in, n));
+    UT_CHECK((GD_AT("mutf8_length_from_utf16"), unilane_mutf8_length_from_utf16)(in, n) == en,
+             "mutf8_length_from_utf16 %s len %zu", where, n);
+    {
+        unilane_utf16_info ei = ref_utf16_inspect(in, n), gi;
+        gi = (GD_AT("utf16_inspect"), unilane_utf16_inspect)(in, n);
+        UT_CHECK(gi.status == ei.status && gi.read == ei.read && gi.utf8_length == ei.utf8_length &&
+                     gi.width == ei.width,
+                 "utf16_inspect %s len %zu (%s)", where, n, ut_hex16(in, n));
+    }
     {
         unilane_utf8_encoder d;
         int mode;
@@ -280,6 +344,26 @@ static size_t gd_make_bytes(ut_rng *r, unsigned char *b, size_t n, int kind)
         if (n >= 3 && n % 3 == 0)
             b[n - 3] = 0xF0, b[n - 2] = 0x9F, b[n - 1] = 0x98;
         return n;
+    case 5: /* WTF-8 of UTF-16 with lone surrogates, ending in one (or cut in one) */
+    case 6: /* modified UTF-8, ending in C0 80 (or a cut 3-byte sequence) */
+    {
+        static uint16_t u[GD_MAX];
+        static unsigned char t[3 * GD_MAX + 8];
+        size_t m = ut_gen_utf16(r, u, n / 2 + 1, 100, 300);
+        if (m)
+            u[m - 1] = kind == 5 ? 0xDBFF : 0x0000;
+        k = kind == 5 ? ref_utf16_to_wtf8(u, m, t) : ref_utf16_to_mutf8(u, m, t);
+        if (k >= n) {
+            memcpy(b, t + (k - n), n); /* the end of it: may start inside a sequence */
+        } else {
+            for (i = 0; i < n - k; i++)
+                b[i] = 'w';
+            memcpy(b + n - k, t, k);
+        }
+        if (n % 3 == 1 && n >= 2) /* cut: ED A0 / E4 B8 at the very end */
+            b[n - 2] = 0xED, b[n - 1] = kind == 5 ? 0xA0 : 0xB8;
+        return n;
+    }
     default: /* invalid mixture */
         k = ut_gen_utf8(r, b, n, 200, 300);
         while (k < n)
@@ -312,6 +396,16 @@ static size_t gd_make_units(ut_rng *r, uint16_t *b, size_t n, int kind)
         if (n)
             b[n - 1] = 0xD83D;
         return n;
+    case 5: /* a pair at the very end */
+    case 6: /* U+0000 (C0 80 in modified UTF-8) at the very end, after a lone low surrogate */
+        k = ut_gen_utf16(r, b, n, 50, 300);
+        while (k < n)
+            b[k++] = 0x7FF;
+        if (n >= 2 && kind == 5)
+            b[n - 2] = 0xD83D, b[n - 1] = 0xDE00;
+        if (n >= 2 && kind == 6)
+            b[n - 2] = 0xDC00, b[n - 1] = 0;
+        return n;
     default:
         k = ut_gen_utf16(r, b, n, 200, 300);
         while (k < n)
@@ -333,7 +427,7 @@ START_TEST(gd_all_functions)
     ut_rng_init(&r, "gd_all_functions", 0);
     for (li = 0; li <= 300 + sizeof gd_long / sizeof gd_long[0]; li++) {
         n = li <= 300 ? li : gd_long[li - 301];
-        for (kind = 0; kind < 5; kind++) {
+        for (kind = 0; kind < 7; kind++) {
             gd_kind = kind;
             unsigned char *pe = gd_in_end.ptr + GD_MAX * 2 - n;
             uint16_t *ue = (uint16_t *)(void *)(gd_in_end.ptr + GD_MAX * 2 - 2 * n);

@@ -25,7 +25,7 @@ static void env_expect(int ok, const char *what)
 
 int main(int argc, char **argv)
 {
-    static const char *const names[] = { "scalar", "avx2", "neon" };
+    static const char *const names[] = { "scalar", "avx2", "neon", "neon32" };
     char first[32], want[64], msg[160];
     const char *expect = argc > 1 ? argv[1] : "best";
     const char *suffix = "-if-available";
@@ -83,6 +83,10 @@ int main(int argc, char **argv)
 #endif
 #if defined(__aarch64__)
     env_expect(unilane_use_kernel("avx2") == -1, "use_kernel(\"avx2\") == -1 on aarch64");
+    env_expect(unilane_use_kernel("neon32") == -1, "use_kernel(\"neon32\") == -1 on aarch64");
+#endif
+#if defined(__arm__)
+    env_expect(unilane_use_kernel("neon") == -1, "use_kernel(\"neon\") == -1 on armv7");
 #endif
     env_expect(strcmp(unilane_kernel(), best) == 0, "still the best kernel");
     return env_fails ? 1 : 0;

@@ -2,7 +2,8 @@
  * test_lengths.c -- the length functions equal what the converters write,
  * for valid and invalid input of random lengths and mixtures; and
  * utf16_length_from_utf8 equals API.md's formula for any input. Also every
- * converter against the reference on the same inputs.
+ * converter against the reference on the same inputs; the WTF-8 and
+ * modified UTF-8 round trips; latin1_to_utf8_bounded at every capacity.
  */
 #include "checks.h"
 
@@ -81,6 +82,119 @@ START_TEST(len_formula_any_bytes)
 }
 END_TEST
 
+/* UTF-16 biased to surrogates: lone highs and lows, pairs, reversed pairs,
+   U+0000, among other units. */
+static size_t len_gen_surrogates(ut_rng *r, uint16_t *b, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        switch (ut_below(r, 6)) {
+        case 0: b[i] = (uint16_t)(0xD800 + ut_below(r, 0x400)); break;
+        case 1: b[i] = (uint16_t)(0xDC00 + ut_below(r, 0x400)); break;
+        case 2: b[i] = 0; break;
+        case 3: b[i] = (uint16_t)ut_below(r, 0x800); break;
+        default: b[i] = (uint16_t)ut_below(r, 0x10000); break;
+        }
+    return n;
+}
+
+/* For random UTF-16 with lone and paired surrogates: utf16_to_wtf8 and
+   back is the input (and so for modified UTF-8), the encoders write what
+   the length functions say, and the decoders of well-formed WTF-8 and
+   modified UTF-8 write utf16_length_from_utf8 units and give the bytes back
+   when re-encoded (ut_check_*: UT_F_WTF8, UT_F_MUTF8, UT_F_LENGTHS). */
+START_TEST(len_wtf8_mutf8_round_trips)
+{
+    static uint16_t u[UT_CHECK_MAX];
+    static unsigned char b[3 * UT_CHECK_MAX];
+    static const int bads[] = { 0, 5, 50, 300, 1000 };
+    ut_rng r;
+    size_t it, n, m, iters = ut_iters(1500);
+    const int mask = UT_F_WTF8 | UT_F_MUTF8 | UT_F_LENGTHS | UT_F_INSPECT | UT_F_VALIDATE;
+    ut_select(_i);
+    ut_rng_init(&r, "len_wtf8_mutf8_round_trips", 0);
+    for (it = 0; it < iters; it++) {
+        size_t cap = it % 3 == 0 ? ut_below(&r, 70) : ut_below(&r, 1300);
+        n = it % 2 ? ut_gen_utf16(&r, u, cap, bads[it % 5], (int)ut_below(&r, 1000))
+                   : len_gen_surrogates(&r, u, cap);
+        ut_check_units(u, n, mask);
+        /* the encodings themselves, as input: well-formed WTF-8 / modified UTF-8 */
+        m = ref_utf16_to_wtf8(u, n, b);
+        if (m <= UT_CHECK_MAX)
+            ut_check_bytes(b, m, mask);
+        m = ref_utf16_to_mutf8(u, n, b);
+        if (m <= UT_CHECK_MAX)
+            ut_check_bytes(b, m, mask);
+        if (it % 4 == 0 && m <= UT_CHECK_MAX) { /* and mutated */
+            m = ut_mutate_bytes(&r, b, m, UT_CHECK_MAX);
+            ut_check_bytes(b, m, mask);
+        }
+    }
+    UT_DONE();
+}
+END_TEST
+
+/* latin1_to_utf8_bounded at every capacity 0..2n+1, for every length
+   0..300 and random longer ones: the result against the reference, and
+   the rules themselves: the output is a prefix of latin1_to_utf8's that
+   ends on a character boundary (written is the UTF-8 length of the read
+   bytes), it is the longest that fits (the next character does not), OK
+   exactly when read == n, and nothing is written past `written`. */
+static void len_bounded_all_caps(const unsigned char *s, size_t n, size_t cap_step)
+{
+    static unsigned char full[2 * UT_CHECK_MAX], out[2 * UT_CHECK_MAX + 64];
+    static unsigned char scratch[2 * UT_CHECK_MAX];
+    static size_t pre[UT_CHECK_MAX + 1]; /* pre[i]: the UTF-8 length of s[0..i) */
+    size_t nfull = ref_latin1_to_utf8(s, n, full), cap, k;
+    unilane_result g, e;
+    for (pre[0] = 0, k = 0; k < n; k++)
+        pre[k + 1] = pre[k] + ref_latin1_to_utf8(s + k, 1, scratch);
+    for (cap = 0; cap <= 2 * n + 1; cap += cap < 4 || cap + 4 > nfull ? 1 : cap_step) {
+        memset(out, 0xA5, 2 * n + 64);
+        g = unilane_latin1_to_utf8_bounded((const char *)s, n, (char *)out, cap);
+        e = ref_latin1_to_utf8_bounded(s, n, scratch, cap);
+        UT_CHECK(g.status == e.status && g.read == e.read && g.written == e.written,
+                 "latin1_to_utf8_bounded(%s, cap %zu) = {%s, read %zu, written %zu}, reference "
+                 "{%s, %zu, %zu}",
+                 ut_hex8(s, n), cap, unilane_status_string(g.status), g.read, g.written,
+                 unilane_status_string(e.status), e.read, e.written);
+        k = g.read <= n ? pre[g.read] : 0;
+        UT_CHECK(g.read <= n && g.written == k && g.written <= cap &&
+                     (g.read == n || k + (s[g.read] < 0x80 ? 1u : 2u) > cap) &&
+                     (g.status == UNILANE_OK) == (g.read == n) &&
+                     (g.status == UNILANE_OK || g.status == UNILANE_OUTPUT_FULL) &&
+                     memcmp(out, full, g.written) == 0,
+                 "latin1_to_utf8_bounded(%s, cap %zu) = {%s, read %zu, written %zu} %s: not the "
+                 "longest prefix of whole characters that fits",
+                 ut_hex8(s, n), cap, unilane_status_string(g.status), g.read, g.written,
+                 ut_hex8(out, g.written));
+        for (k = g.written; k < 2 * n + 64 && out[k] == 0xA5; k++)
+            ;
+        UT_CHECK(k == 2 * n + 64, "latin1_to_utf8_bounded(%s, cap %zu): wrote byte %zu past %zu",
+                 ut_hex8(s, n), cap, k, g.written);
+    }
+}
+
+START_TEST(len_bounded_every_capacity)
+{
+    static unsigned char b[UT_CHECK_MAX];
+    ut_rng r;
+    size_t n, it, step = ut_full() ? 1 : 7, iters = ut_iters(60);
+    ut_select(_i);
+    ut_rng_init(&r, "len_bounded_every_capacity", 0);
+    for (n = 0; n <= 300; n += n < 70 ? 1 : step) {
+        ut_gen_latin1(&r, b, n, (int)(n % 3 == 0 ? 0 : n % 3 == 1 ? 100 : 900));
+        len_bounded_all_caps(b, n, 1);
+        ut_check_bytes(b, n, UT_F_BOUNDED);
+    }
+    for (it = 0; it < iters; it++) {
+        n = ut_gen_latin1(&r, b, 300 + ut_below(&r, 1700), (int)ut_below(&r, 1000));
+        len_bounded_all_caps(b, n, 16 + ut_below(&r, 64));
+    }
+    UT_DONE();
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("lengths");
@@ -93,6 +207,8 @@ static Suite *make_suite(void)
     LEN_CASE(len_latin1_random);
     LEN_CASE(len_utf16_random);
     LEN_CASE(len_formula_any_bytes);
+    LEN_CASE(len_wtf8_mutf8_round_trips);
+    LEN_CASE(len_bounded_every_capacity);
 #undef LEN_CASE
     return s;
 }

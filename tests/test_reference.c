@@ -166,6 +166,177 @@ START_TEST(ref_utf16_rules)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------ */
+/* 0.2 additions: every rule of API.md's "Additions for 0.2", by hand        */
+/* ------------------------------------------------------------------------ */
+
+#include "literals02.h"
+
+START_TEST(ref_wtf8_literals)
+{
+    unsigned char o8[32];
+    uint16_t o16[32];
+    size_t v, n;
+    unilane_result r;
+    ut_select_ref();
+    for (v = 0; v < sizeof lit_wtf8_enc / sizeof lit_wtf8_enc[0]; v++) {
+        const lit_enc_vec *t = &lit_wtf8_enc[v];
+        n = ref_utf16_to_wtf8(t->in, t->n, o8);
+        UT_CHECK(n == t->nout && memcmp(o8, t->out, n) == 0, "wtf8 encode %s: %s, expected %s",
+                 ut_hex16(t->in, t->n), ut_hex8(o8, n), ut_hex8(t->out, t->nout));
+        /* and back: WTF-8 is lossless */
+        r = ref_wtf8_to_utf16((const unsigned char *)t->out, t->nout, o16);
+        UT_CHECK(r.status == UNILANE_OK && r.read == t->nout && r.written == t->n &&
+                     memcmp(o16, t->in, t->n * 2) == 0,
+                 "wtf8 decode %s: %s", ut_hex8(t->out, t->nout), ut_hex16(o16, r.written));
+    }
+    for (v = 0; v < sizeof lit_wtf8_dec / sizeof lit_wtf8_dec[0]; v++) {
+        const lit_dec_vec *t = &lit_wtf8_dec[v];
+        r = ref_validate_wtf8((const unsigned char *)t->in, t->n);
+        UT_CHECK(r.status == t->status && r.read == t->read && r.written == 0,
+                 "validate_wtf8(%s): %s at %zu, expected %s at %zu", ut_hex8(t->in, t->n),
+                 unilane_status_string(r.status), r.read, unilane_status_string(t->status),
+                 t->read);
+        r = ref_wtf8_to_utf16((const unsigned char *)t->in, t->n, o16);
+        UT_CHECK(r.status == t->status && r.read == t->read && r.written == t->nout &&
+                     memcmp(o16, t->out, t->nout * 2) == 0,
+                 "wtf8_to_utf16(%s): %s at %zu, %s", ut_hex8(t->in, t->n),
+                 unilane_status_string(r.status), r.read, ut_hex16(o16, r.written));
+    }
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(ref_mutf8_literals)
+{
+    unsigned char o8[32];
+    uint16_t o16[32];
+    size_t v, n;
+    unilane_result r;
+    ut_select_ref();
+    for (v = 0; v < sizeof lit_mutf8_enc / sizeof lit_mutf8_enc[0]; v++) {
+        const lit_enc_vec *t = &lit_mutf8_enc[v];
+        n = ref_utf16_to_mutf8(t->in, t->n, o8);
+        UT_CHECK(n == t->nout && memcmp(o8, t->out, n) == 0, "mutf8 encode %s: %s, expected %s",
+                 ut_hex16(t->in, t->n), ut_hex8(o8, n), ut_hex8(t->out, t->nout));
+        UT_CHECK(ref_mutf8_length_from_utf16(t->in, t->n) == t->nout, "mutf8 length %s",
+                 ut_hex16(t->in, t->n));
+        UT_CHECK(memchr(o8, 0, n) == NULL, "mutf8 of %s holds a zero byte", ut_hex16(t->in, t->n));
+        r = ref_mutf8_to_utf16((const unsigned char *)t->out, t->nout, o16);
+        UT_CHECK(r.status == UNILANE_OK && r.read == t->nout && r.written == t->n &&
+                     memcmp(o16, t->in, t->n * 2) == 0,
+                 "mutf8 decode %s: %s", ut_hex8(t->out, t->nout), ut_hex16(o16, r.written));
+    }
+    for (v = 0; v < sizeof lit_mutf8_dec / sizeof lit_mutf8_dec[0]; v++) {
+        const lit_dec_vec *t = &lit_mutf8_dec[v];
+        r = ref_mutf8_to_utf16((const unsigned char *)t->in, t->n, o16);
+        UT_CHECK(r.status == t->status && r.read == t->read && r.written == t->nout &&
+                     memcmp(o16, t->out, t->nout * 2) == 0,
+                 "mutf8_to_utf16(%s): %s at %zu, %s; expected %s at %zu, %s", ut_hex8(t->in, t->n),
+                 unilane_status_string(r.status), r.read, ut_hex16(o16, r.written),
+                 unilane_status_string(t->status), t->read, ut_hex16(t->out, t->nout));
+    }
+    UT_DONE();
+}
+END_TEST
+
+START_TEST(ref_inspect_literals)
+{
+    size_t v;
+    ut_select_ref();
+    for (v = 0; v < sizeof lit_i8 / sizeof lit_i8[0]; v++) {
+        const lit_i8_vec *t = &lit_i8[v];
+        unilane_utf8_info i = ref_utf8_inspect((const unsigned char *)t->in, t->n, t->lossy);
+        UT_CHECK(i.status == t->status && i.read == t->read && i.utf16_length == t->len16 &&
+                     i.width == t->width,
+                 "utf8_inspect%s(%s): {%s, %zu, len %zu, width %d}, expected {%s, %zu, %zu, %d}",
+                 t->lossy ? "_lossy" : "", ut_hex8(t->in, t->n), unilane_status_string(i.status),
+                 i.read, i.utf16_length, (int)i.width, unilane_status_string(t->status), t->read,
+                 t->len16, (int)t->width);
+    }
+    for (v = 0; v < sizeof lit_i16 / sizeof lit_i16[0]; v++) {
+        const lit_i16_vec *t = &lit_i16[v];
+        unilane_utf16_info i = ref_utf16_inspect(t->in, t->n);
+        UT_CHECK(i.status == t->status && i.read == t->read && i.utf8_length == t->len8 &&
+                     i.width == t->width,
+                 "utf16_inspect(%s): {%s, %zu, len %zu, width %d}, expected {%s, %zu, %zu, %d}",
+                 ut_hex16(t->in, t->n), unilane_status_string(i.status), i.read, i.utf8_length,
+                 (int)i.width, unilane_status_string(t->status), t->read, t->len8, (int)t->width);
+    }
+    UT_DONE();
+}
+END_TEST
+
+/* latin1_to_utf8_bounded at every capacity of two literal inputs. */
+START_TEST(ref_bounded_literals)
+{
+    unsigned char o[16];
+    size_t v;
+    unilane_result r;
+    ut_select_ref();
+    for (v = 0; v < sizeof lit_bounded_abc / sizeof lit_bounded_abc[0]; v++) {
+        memset(o, 0xEE, sizeof o);
+        r = ref_latin1_to_utf8_bounded((const unsigned char *)"A\xE9"
+                                                              "B",
+                                       3, o, lit_bounded_abc[v].cap);
+        UT_CHECK(r.status == lit_bounded_abc[v].status && r.read == lit_bounded_abc[v].read &&
+                     r.written == lit_bounded_abc[v].written &&
+                     memcmp(o, "\x41\xC3\xA9\x42", r.written) == 0 && o[r.written] == 0xEE,
+                 "bounded(41 E9 42, cap %zu): %s %zu %zu %s", lit_bounded_abc[v].cap,
+                 unilane_status_string(r.status), r.read, r.written, ut_hex8(o, r.written + 1));
+    }
+    r = ref_latin1_to_utf8_bounded((const unsigned char *)"", 0, o, 0);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 0 && r.written == 0, "bounded(empty, 0)");
+    r = ref_latin1_to_utf8_bounded((const unsigned char *)"\xFF", 1, o, 1);
+    UT_CHECK(r.status == UNILANE_OUTPUT_FULL && r.read == 0 && r.written == 0, "bounded(FF, 1)");
+    r = ref_latin1_to_utf8_bounded((const unsigned char *)"\xFF", 1, o, 2);
+    UT_CHECK(r.status == UNILANE_OK && r.read == 1 && r.written == 2 && o[0] == 0xC3 &&
+                 o[1] == 0xBF,
+             "bounded(FF, 2)");
+    UT_DONE();
+}
+END_TEST
+
+/* Every unit, and every unit next to each unit of a set, round-trips
+   through the reference's WTF-8 and modified UTF-8; the WTF-8 form of a
+   string without lone surrogates is its UTF-8. */
+START_TEST(ref_round_trips)
+{
+    static const uint16_t nb[] = { 0x0000, 0x0041, 0x00E9, 0x07FF, 0x0800, 0xD7FF, 0xD800,
+                                   0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFD, 0xFFFF };
+    uint16_t s[2], back[4];
+    unsigned char w[8], u8[8];
+    uint32_t x;
+    size_t k, n, m, j;
+    unilane_result r;
+    ut_select_ref();
+    for (x = 0; x < 0x10000; x += ut_full() ? 1 : 7)
+        for (j = 0; j <= 2 * sizeof nb / sizeof nb[0]; j++) {
+            n = j == 0 ? 1 : 2;
+            s[0] = (uint16_t)x;
+            if (j > 0) {
+                s[(j - 1) % 2] = (uint16_t)x;
+                s[1 - (j - 1) % 2] = nb[(j - 1) / 2];
+            }
+            m = ref_utf16_to_wtf8(s, n, w);
+            r = ref_wtf8_to_utf16(w, m, back);
+            UT_CHECK(r.status == UNILANE_OK && r.written == n && memcmp(back, s, n * 2) == 0,
+                     "wtf8 round trip %s", ut_hex16(s, n));
+            if (ref_validate_utf16(s, n).status == UNILANE_OK) {
+                r = ref_utf16_to_utf8(s, n, u8);
+                UT_CHECK(r.written == m && memcmp(u8, w, m) == 0, "wtf8 of valid %s != utf8",
+                         ut_hex16(s, n));
+            }
+            k = ref_utf16_to_mutf8(s, n, w);
+            r = ref_mutf8_to_utf16(w, k, back);
+            UT_CHECK(r.status == UNILANE_OK && r.written == n && memcmp(back, s, n * 2) == 0 &&
+                         k == ref_mutf8_length_from_utf16(s, n),
+                     "mutf8 round trip %s", ut_hex16(s, n));
+        }
+    UT_DONE();
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("reference");
@@ -174,6 +345,11 @@ static Suite *make_suite(void)
     tcase_add_test(tc, ref_every_code_point);
     tcase_add_test(tc, ref_counts);
     tcase_add_test(tc, ref_utf16_rules);
+    tcase_add_test(tc, ref_wtf8_literals);
+    tcase_add_test(tc, ref_mutf8_literals);
+    tcase_add_test(tc, ref_inspect_literals);
+    tcase_add_test(tc, ref_bounded_literals);
+    tcase_add_test(tc, ref_round_trips);
     suite_add_tcase(s, tc);
     return s;
 }

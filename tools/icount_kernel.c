@@ -16,7 +16,7 @@
  *           converted once before the timed calls (UTF-16 -> UTF-8 lossy,
  *           UTF-8 -> UTF-16 lossy, Latin-1 -> UTF-16), so any file works.
  * K         how many calls (0 measures the start-up cost only).
- * KERNEL    "scalar", "neon", "avx2" or "auto" (default: the automatic
+ * KERNEL    "scalar", "neon", "neon32", "avx2" or "auto" (default: the automatic
  *           choice, which UNILANE_KERNEL may override).
  *
  * It prints the kernel, the input size in bytes (the number the per-byte

@@ -14,9 +14,34 @@
  *                     not disabled with -DUNILANE_NO_AVX512; it needs the
  *                     AVX2 set, whose entries it reuses). Target attributes
  *                     only, chosen at run time.
- * UNILANE_HAVE_NEON   the NEON kernel set is compiled (little-endian
- *                     AArch64, not disabled with -DUNILANE_NO_NEON). NEON is
- *                     part of the AArch64 baseline, so no attribute is needed.
+ * UNILANE_HAVE_NEON   the NEON kernels (src/neon/) are compiled, not
+ *                     disabled with -DUNILANE_NO_NEON: on little-endian
+ *                     AArch64 as the kernel set "neon" (NEON is part of the
+ *                     AArch64 baseline: no attribute, always chosen), or on
+ *                     little-endian ARMv7-A as the set "neon32" (below).
+ * UNILANE_HAVE_NEON32 the NEON kernels are compiled for ARMv7-A (32-bit
+ *                     ARM, hard- or softfp-float ABI) as the set "neon32",
+ *                     from the same sources (src/neon/neon_compat.h supplies
+ *                     the A64-only intrinsics). Two ways:
+ *                     - the compiler targets NEON for the whole program
+ *                       (__ARM_NEON: -mfpu=neon, or clang's Android
+ *                       armeabi-v7a default);
+ *                     - GCC 8 or later with an FPU but without NEON (Debian
+ *                       armhf's default, -mfpu=vfpv3-d16): the NEON files
+ *                       switch NEON on for themselves with
+ *                       `#pragma GCC target("fpu=neon")`
+ *                       (UNILANE_NEON_PRAGMA, src/neon/neon.h), so that no
+ *                       other code of the library ever contains a NEON
+ *                       instruction. Clang cannot do this (its <arm_neon.h>
+ *                       needs __ARM_NEON), so clang without -mfpu=neon
+ *                       leaves neon32 out.
+ *                     Either way the set is chosen at run time only where
+ *                     the OS says the CPU has NEON: Linux and Android
+ *                     (API 18+) through getauxval(AT_HWCAP) & HWCAP_NEON
+ *                     (cpu.c). Elsewhere (other OSes, Android below API 18)
+ *                     detection is impossible and the choice is made at
+ *                     compile time: neon32 is chosen when the whole program
+ *                     is compiled for NEON (__ARM_NEON), never otherwise.
  */
 #ifndef UNILANE_CONFIG_H
 #define UNILANE_CONFIG_H
@@ -75,9 +100,25 @@
 
 #if defined(__aarch64__) && defined(__ARM_NEON) && !defined(__AARCH64EB__) && \
     !defined(UNILANE_NO_NEON)
-#  define UNILANE_HAVE_NEON 1
+#  define UNILANE_HAVE_NEON   1
+#  define UNILANE_HAVE_NEON32 0
+#  define UNILANE_NEON_PRAGMA 0
+#elif defined(__arm__) && !defined(__ARMEB__) && defined(__ARM_ARCH) && __ARM_ARCH >= 7 && \
+    defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'A' && defined(__ARM_FP) &&       \
+    !defined(UNILANE_NO_NEON) &&                                                           \
+    (defined(__ARM_NEON) || (defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8))
+#  define UNILANE_HAVE_NEON   1
+#  define UNILANE_HAVE_NEON32 1
+/* 1: the NEON files enable NEON themselves (GCC pragma, src/neon/neon.h). */
+#  if defined(__ARM_NEON)
+#    define UNILANE_NEON_PRAGMA 0
+#  else
+#    define UNILANE_NEON_PRAGMA 1
+#  endif
 #else
-#  define UNILANE_HAVE_NEON 0
+#  define UNILANE_HAVE_NEON   0
+#  define UNILANE_HAVE_NEON32 0
+#  define UNILANE_NEON_PRAGMA 0
 #endif
 
 #endif /* UNILANE_CONFIG_H */

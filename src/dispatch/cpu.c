@@ -120,6 +120,31 @@ static uint32_t cpu_detect(void)
     return f;
 }
 
+#elif UNILANE_HAVE_NEON32 && (defined(__linux__) || defined(__ANDROID__)) && \
+    (!defined(__ANDROID__) || __ANDROID_API__ >= 18)
+#  include <sys/auxv.h>
+
+/* ARMv7 Linux and Android (getauxval: glibc 2.16, bionic API 18): the
+   kernel's HWCAP_NEON bit, 1 << 12 (arch/arm/include/uapi/asm/hwcap.h;
+   glibc calls it HWCAP_ARM_NEON). */
+static uint32_t cpu_detect(void)
+{
+    return (getauxval(AT_HWCAP) & (1ul << 12)) ? UNILANE_CPU_NEON : 0;
+}
+
+#elif UNILANE_HAVE_NEON32
+
+/* ARMv7 where the OS gives no way to ask (config.h): NEON only when the
+   whole program is compiled for it, which asserts that the CPU has it. */
+static uint32_t cpu_detect(void)
+{
+#  if defined(__ARM_NEON)
+    return UNILANE_CPU_NEON;
+#  else
+    return 0;
+#  endif
+}
+
 #elif UNILANE_HAVE_NEON
 
 static uint32_t cpu_detect(void)

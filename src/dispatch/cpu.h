@@ -12,7 +12,9 @@ enum {
     UNILANE_CPU_BMI2 = 1u << 2,
     UNILANE_CPU_LZCNT = 1u << 3,
     UNILANE_CPU_POPCNT = 1u << 4,
-    UNILANE_CPU_NEON = 1u << 5, /* AArch64 baseline */
+    /* NEON (Advanced SIMD): the AArch64 baseline; on ARMv7, HWCAP_NEON.
+       The set "neon" or "neon32" requires it (one bit: one feature). */
+    UNILANE_CPU_NEON = 1u << 5,
     /* AVX-512, each with the OS saving opmask, ZMM_Hi256 and Hi16_ZMM state
        (XCR0 bits 5, 6, 7) as well as XMM and YMM state (bits 1, 2). */
     UNILANE_CPU_AVX512F = 1u << 6,

@@ -28,7 +28,9 @@ static const unilane_impl *const dispatch_candidates[] = {
 #if UNILANE_HAVE_AVX2
     &unilane_impl_avx2,
 #endif
-#if UNILANE_HAVE_NEON
+#if UNILANE_HAVE_NEON32
+    &unilane_impl_neon32,
+#elif UNILANE_HAVE_NEON
     &unilane_impl_neon,
 #endif
     &unilane_impl_scalar,

@@ -53,34 +53,42 @@ typedef struct unilane_impl {
  * unilane_family). In test builds each entry is reached through a thunk
  * that counts the call first, so that a test can tell whether a call it
  * checks entered this set's code (tests/common.c).
+ *
+ * UNILANE_DEFINE_KERNEL_AS(isa, src, required, ...) is the same for a set
+ * whose entries are named after their sources, unilane_<src>_<op>: the set
+ * "neon32" is the src/neon/ code compiled for ARMv7, and its entries keep
+ * the names unilane_neon_<op> (src/neon/impl_neon.c). The thunks and the
+ * counter are named after src too (one src per build).
  */
+#define UNILANE_DEFINE_KERNEL(isa, required_, utf8, ascii, utf16, latin1) \
+  UNILANE_DEFINE_KERNEL_AS(isa, isa, required_, utf8, ascii, utf16, latin1)
 #if UNILANE_TEST_SUPPORT
-#  define UNILANE_IMPL_THUNK_(isa, op, in, out, ret, family, bound)                    \
-    static UNILANE_OP_RET(ret) unilane_counted_##isa##_##op UNILANE_OP_PARAMS(in, out) \
+#  define UNILANE_IMPL_THUNK_(src, op, in, out, ret, family, bound)                    \
+    static UNILANE_OP_RET(ret) unilane_counted_##src##_##op UNILANE_OP_PARAMS(in, out) \
     {                                                                                  \
-      UNILANE_ATOMIC_ADD64(&unilane_counter_##isa.entered, 1);                         \
-      UNILANE_ATOMIC_OR64(&unilane_counter_##isa.ops, UINT64_C(1) << UNILANE_OP_##op); \
-      return unilane_##isa##_##op UNILANE_OP_ARGS(out);                                \
+      UNILANE_ATOMIC_ADD64(&unilane_counter_##src.entered, 1);                         \
+      UNILANE_ATOMIC_OR64(&unilane_counter_##src.ops, UINT64_C(1) << UNILANE_OP_##op); \
+      return unilane_##src##_##op UNILANE_OP_ARGS(out);                                \
     }
-#  define UNILANE_IMPL_INIT_(isa, op, in, out, ret, family, bound) \
-    .op = unilane_counted_##isa##_##op,
-#  define UNILANE_DEFINE_KERNEL(isa, required_, utf8, ascii, utf16, latin1)   \
-    static unilane_test_counter unilane_counter_##isa;                        \
-    UNILANE_OPS(UNILANE_IMPL_THUNK_, isa)                                     \
-    const unilane_impl unilane_impl_##isa = {                                 \
-        .name = #isa,                                                         \
-        .required = (required_),                                              \
-        .scalar_below = { (utf8), (ascii), (utf16), (latin1) },               \
-        UNILANE_OPS(UNILANE_IMPL_INIT_, isa).counter = &unilane_counter_##isa \
+#  define UNILANE_IMPL_INIT_(src, op, in, out, ret, family, bound) \
+    .op = unilane_counted_##src##_##op,
+#  define UNILANE_DEFINE_KERNEL_AS(isa, src, required_, utf8, ascii, utf16, latin1) \
+    static unilane_test_counter unilane_counter_##src;                              \
+    UNILANE_OPS(UNILANE_IMPL_THUNK_, src)                                           \
+    const unilane_impl unilane_impl_##isa = {                                       \
+        .name = #isa,                                                               \
+        .required = (required_),                                                    \
+        .scalar_below = { (utf8), (ascii), (utf16), (latin1) },                     \
+        UNILANE_OPS(UNILANE_IMPL_INIT_, src).counter = &unilane_counter_##src       \
     }
 #else
-#  define UNILANE_IMPL_INIT_(isa, op, in, out, ret, family, bound) .op = unilane_##isa##_##op,
-#  define UNILANE_DEFINE_KERNEL(isa, required_, utf8, ascii, utf16, latin1)               \
+#  define UNILANE_IMPL_INIT_(src, op, in, out, ret, family, bound) .op = unilane_##src##_##op,
+#  define UNILANE_DEFINE_KERNEL_AS(isa, src, required_, utf8, ascii, utf16, latin1)       \
     const unilane_impl unilane_impl_##isa = { .name = #isa,                               \
                                               .required = (required_),                    \
                                               .scalar_below = { (utf8), (ascii), (utf16), \
                                                                 (latin1) },               \
-                                              UNILANE_OPS(UNILANE_IMPL_INIT_, isa) }
+                                              UNILANE_OPS(UNILANE_IMPL_INIT_, src) }
 #endif
 
 /* The kernel sets compiled into this build. */
@@ -91,7 +99,9 @@ UNILANE_INTERNAL extern const unilane_impl unilane_impl_avx2;
 #if UNILANE_HAVE_AVX512
 UNILANE_INTERNAL extern const unilane_impl unilane_impl_avx512;
 #endif
-#if UNILANE_HAVE_NEON
+#if UNILANE_HAVE_NEON32
+UNILANE_INTERNAL extern const unilane_impl unilane_impl_neon32;
+#elif UNILANE_HAVE_NEON
 UNILANE_INTERNAL extern const unilane_impl unilane_impl_neon;
 #endif
 

@@ -1,6 +1,9 @@
 /*
- * impl_neon.c -- the neon kernel set: little-endian AArch64 NEON, compiled in
- * on that target.
+ * impl_neon.c -- the table of the NEON kernels: the set "neon" on
+ * little-endian AArch64 (always chosen: NEON is baseline there), the set
+ * "neon32" on little-endian ARMv7-A (chosen when the CPU has NEON, cpu.c).
+ * Both are the entries unilane_neon_<op> of src/neon/, compiled for the
+ * target (neon.h, neon_compat.h).
  */
 #include "../dispatch/impl.h"
 #include "../dispatch/cpu.h"
@@ -45,10 +48,18 @@
  *   vector paths; at every length 0..64 of that text none costs more than
  *   scalar (utf16_to_latin1 costs the same at 1..7 and 9 units).
  */
+#  if UNILANE_HAVE_NEON32
+/* ARMv7: the same thresholds as AArch64 for now (see the note above). */
+UNILANE_DEFINE_KERNEL_AS(neon32, neon, UNILANE_CPU_NEON, 65, /* UTF-8 input */
+                         0,                                  /* ascii_prefix */
+                         0,                                  /* UTF-16 input */
+                         0);                                 /* Latin-1 input */
+#  else
 UNILANE_DEFINE_KERNEL(neon, UNILANE_CPU_NEON, 65, /* UTF-8 input */
                       0,                          /* ascii_prefix */
                       0,                          /* UTF-16 input */
                       0);                         /* Latin-1 input */
+#  endif
 
 #else
 /* ISO C forbids an empty translation unit. */

@@ -1,6 +1,21 @@
 /*
- * neon.h -- entry points of the NEON kernel set (little-endian AArch64).
- * Each has exactly the contract of the public function of the same name.
+ * neon.h -- entry points of the NEON kernels (little-endian AArch64: the
+ * kernel set "neon"; little-endian ARMv7-A with NEON: the set "neon32",
+ * see config.h). Each has exactly the contract of the public function of
+ * the same name.
+ *
+ * One source, two targets: every file in src/neon/ compiles for both, with
+ * the A64-only intrinsics supplied on ARMv7 by neon_compat.h (read its rule
+ * before using an intrinsic). The entries are unilane_neon_<op> on both
+ * targets; impl_neon.c names the table.
+ *
+ * Where the compiler does not target NEON for the whole program (GCC for
+ * Debian armhf: UNILANE_NEON_PRAGMA), this header switches NEON on with
+ * `#pragma GCC target("fpu=neon")` for the rest of the translation unit
+ * that includes it: only the NEON files include it, so no other code of
+ * the library contains a NEON instruction, and the set is chosen only when
+ * the CPU has NEON (cpu.c). In the amalgamation (scripts/amalgamate.py)
+ * the neon directory comes last for this reason.
  */
 #ifndef UNILANE_NEON_H
 #define UNILANE_NEON_H
@@ -9,6 +24,10 @@
 
 #if UNILANE_HAVE_NEON
 #  include <arm_neon.h>
+#  if UNILANE_NEON_PRAGMA
+#    pragma GCC target("fpu=neon")
+#  endif
+#  include "neon_compat.h"
 
 /* unilane_neon_<op> for every operation of the registry (ops.h). */
 UNILANE_DECLARE_KERNEL(neon)

@@ -121,29 +121,14 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_kl_block(neon_u8_kl *k, uint8x16
 }
 
 /*
- * The largest byte of the block and of the last 3 bytes before it (lanes
- * 13..15 of pv): below 0x80 means the block is ASCII and no character
- * runs into it; below 0xE0 (0xF0) means that every character that ends in
- * the block has at most 2 (3) bytes.
+ * 1 iff the block or the last 3 bytes before it (lanes 13..15 of pv) have
+ * a byte >= 0x80: otherwise the block is ASCII and no character runs into
+ * it.
  */
-static UNILANE_ALWAYS_INLINE unsigned neon_u8_block_max(uint8x16x4_t b, uint8x16_t pv)
+static UNILANE_ALWAYS_INLINE int neon_u8_block_high(uint8x16x4_t b, uint8x16_t pv)
 {
     uint8x16_t m = vmaxq_u8(vmaxq_u8(b.val[0], b.val[1]), vmaxq_u8(b.val[2], b.val[3]));
-    m = vmaxq_u8(m, vextq_u8(pv, vdupq_n_u8(0), 13));
-    return vmaxvq_u8(m);
-}
-
-/* A 64-byte block as four loads (two ldp): unlike vld1q_u8_x4 this leaves
-   the register choice free, which saves moves where the block feeds the
-   Keiser-Lemire check. */
-static UNILANE_ALWAYS_INLINE uint8x16x4_t neon_u8_load4(const uint8_t *p)
-{
-    uint8x16x4_t b;
-    b.val[0] = vld1q_u8(p);
-    b.val[1] = vld1q_u8(p + 16);
-    b.val[2] = vld1q_u8(p + 32);
-    b.val[3] = vld1q_u8(p + 48);
-    return b;
+    return neon_any_high_u8(vmaxq_u8(m, vextq_u8(pv, vdupq_n_u8(0), 13)));
 }
 
 /* p, hidden from the optimizer: a block loaded through it is loaded again
@@ -161,8 +146,12 @@ static UNILANE_ALWAYS_INLINE int neon_u8_any(uint8x16_t e)
 }
 
 /*
- * neon_u8_block_max, and in *vm the largest byte of each of the four
- * vectors (byte q for vector q), from a tree of pairwise maxima.
+ * The largest byte of the block and of the last 3 bytes before it (lanes
+ * 13..15 of pv): below 0x80 means the block is ASCII and no character
+ * runs into it; below 0xE0 (0xF0) means that every character that ends in
+ * the block has at most 2 (3) bytes. And in *vm the largest byte of each
+ * of the four vectors (byte q for vector q), from a tree of pairwise
+ * maxima.
  */
 static UNILANE_ALWAYS_INLINE unsigned neon_u8_block_max_vm(uint8x16x4_t b, uint8x16_t pv,
                                                            uint32_t *vm)
@@ -174,10 +163,10 @@ static UNILANE_ALWAYS_INLINE unsigned neon_u8_block_max_vm(uint8x16x4_t b, uint8
     return vmaxvq_u8(vmaxq_u8(x, vextq_u8(pv, vdupq_n_u8(0), 13)));
 }
 
-/* The largest byte of a block. */
-static UNILANE_ALWAYS_INLINE unsigned neon_u8_max4(uint8x16x4_t b)
+/* 1 iff the block has a byte >= 0x80. */
+static UNILANE_ALWAYS_INLINE int neon_u8_high4(uint8x16x4_t b)
 {
-    return vmaxvq_u8(vmaxq_u8(vmaxq_u8(b.val[0], b.val[1]), vmaxq_u8(b.val[2], b.val[3])));
+    return neon_any_high_u8(vmaxq_u8(vmaxq_u8(b.val[0], b.val[1]), vmaxq_u8(b.val[2], b.val[3])));
 }
 
 /* The state that the 16 bytes pv leave behind (when the check skipped them). */
@@ -284,14 +273,14 @@ size_t unilane_neon_ascii_prefix(const char *src, size_t len)
         uint8x16_t o =
             vorrq_u8(vorrq_u8(vorrq_u8(b.val[0], b.val[1]), vorrq_u8(b.val[2], b.val[3])),
                      vorrq_u8(vorrq_u8(c.val[0], c.val[1]), vorrq_u8(c.val[2], c.val[3])));
-        if (vmaxvq_u8(o) >= 0x80)
+        if (neon_any_high_u8(o))
             break;
         i += 128;
     }
     while (len - i >= 64) {
         uint8x16x4_t b = vld1q_u8_x4(s + i);
         uint8x16_t o = vorrq_u8(vorrq_u8(b.val[0], b.val[1]), vorrq_u8(b.val[2], b.val[3]));
-        if (vmaxvq_u8(o) >= 0x80)
+        if (neon_any_high_u8(o))
             break;
         i += 64;
     }
@@ -323,16 +312,32 @@ size_t unilane_neon_ascii_prefix(const char *src, size_t len)
 static UNILANE_ALWAYS_INLINE int neon_u8_skip_ascii(const uint8_t *s, size_t len, size_t *i,
                                                     uint8x16x4_t *b, neon_u8_kl *k, uint8x16_t *pv)
 {
-    size_t j = *i;
-    do {
-        j += 64;
+    size_t j = *i + 64;
+    for (;;) {
         if (len - j < 64) {
             *i = j;
             return 0;
         }
-    } while (neon_u8_max4(vld1q_u8_x4(s + j)) < 0x80);
+#  if !UNILANE_NEON_A64
+        /* ARMv7: two blocks per test while there is room (on AArch64 this
+           costs more on text with few ASCII blocks than it saves) */
+        if (len - j >= 128) {
+            uint8x16x4_t a = vld1q_u8_x4(s + j), c = vld1q_u8_x4(s + j + 64);
+            uint8x16_t m =
+                vmaxq_u8(vmaxq_u8(vmaxq_u8(a.val[0], a.val[1]), vmaxq_u8(a.val[2], a.val[3])),
+                         vmaxq_u8(vmaxq_u8(c.val[0], c.val[1]), vmaxq_u8(c.val[2], c.val[3])));
+            if (!neon_any_high_u8(m)) {
+                j += 128;
+                continue;
+            }
+        }
+#  endif
+        if (neon_u8_high4(vld1q_u8_x4(s + j)))
+            break;
+        j += 64;
+    }
     *i = j;
-    *b = neon_u8_load4(neon_u8_launder(s + j));
+    *b = neon_load64_u8(neon_u8_launder(s + j));
     neon_u8_kl_reset(k);
     *pv = vdupq_n_u8(0); /* as good as the ASCII bytes */
     return 1;
@@ -348,8 +353,8 @@ unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
         uint8x16_t pv = vdupq_n_u8(0);
         neon_u8_kl_init(&k);
         for (;;) {
-            uint8x16x4_t b = neon_u8_load4(s + i);
-            if (neon_u8_block_max(b, pv) < 0x80 && !neon_u8_skip_ascii(s, len, &i, &b, &k, &pv))
+            uint8x16x4_t b = neon_load64_u8(s + i);
+            if (!neon_u8_block_high(b, pv) && !neon_u8_skip_ascii(s, len, &i, &b, &k, &pv))
                 break;
             if (neon_u8_any(neon_u8_kl_block(&k, pv, b)))
                 break; /* the first error is at or after i - 3 */
@@ -414,8 +419,8 @@ size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
         uint8x16_t pv = vdupq_n_u8(0); /* the 16 bytes before block i (zero at start) */
         neon_u8_kl_init(&k);
         for (;;) {
-            uint8x16x4_t b = neon_u8_load4(s + i);
-            if (neon_u8_block_max(b, pv) < 0x80) {
+            uint8x16x4_t b = neon_load64_u8(s + i);
+            if (!neon_u8_block_high(b, pv)) {
                 size_t from = i;
                 int more = neon_u8_skip_ascii(s, len, &i, &b, &k, &pv);
                 count += i - from;
@@ -553,57 +558,49 @@ static UNILANE_ALWAYS_INLINE uint8x8_t neon_u8_gather(uint8x16_t a, uint8x16_t b
 
 /*
  * Stores the kept lanes of the eight halves of a converted block packed at
- * d and returns the new end. Byte h of km (bit j: lane j of half h is kept)
- * picks the tbl pattern of half h: for UTF-16 half h is z[h], 8 units, and
- * takes one 16-byte store with pattern tab + 16 * mask (neon_u8_pack16);
- * for Latin-1 it is bytes 8(h & 1).. of z[h / 2] and takes one 8-byte
- * store with pattern (h & 1 ? t1 : tab) + 8 * mask (neon_u8_pack8). Every
- * store is whole whatever it holds (see the file comment). The pattern
- * offsets come from one widening shift; the store offsets from one popcount
- * and one multiply: byte h of cnt * 0x0202..02 (0x0101..01) is the number
- * of bytes kept in halves 0..h.
+ * d (UTF-16) and returns the new end. Byte h of km (bit j: lane j of half h
+ * is kept) picks the tbl pattern of half h, z[h], 8 units: one 16-byte
+ * store with pattern tab + 16 * mask (neon_u8_pack16). Every store is whole
+ * whatever it holds (see the file comment). The pattern offsets come from
+ * one widening shift; the store offsets from one popcount and one multiply:
+ * byte h of cnt * 0x0202..02 is the number of bytes kept in halves 0..h.
  */
-static UNILANE_ALWAYS_INLINE uint8_t *
-neon_u8_store_packed(uint8_t *d, uint8x8_t km, const uint8x16_t *z, const uint8_t *tab, int latin1)
+static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_store_packed(uint8_t *d, uint8x8_t km,
+                                                           const uint8x16_t *z, const uint8_t *tab)
 {
-    uint16x8_t ix = latin1 ? vshll_n_u8(km, 3) : vshll_n_u8(km, 4);
+    uint16x8_t ix = vshll_n_u8(km, 4);
     uint64_t ia = vgetq_lane_u64(vreinterpretq_u64_u16(ix), 0);
     uint64_t ib = vgetq_lane_u64(vreinterpretq_u64_u16(ix), 1);
-    uint64_t off = vget_lane_u64(vreinterpret_u64_u8(vcnt_u8(km)), 0) *
-                   (latin1 ? UINT64_C(0x0101010101010101) : UINT64_C(0x0202020202020202));
-    const uint64_t mask = latin1 ? 0x7FF : 0xFFF;
-    const uint8_t *t1 = tab + 256 * 8; /* Latin-1: the patterns of odd halves */
+    uint64_t off =
+        vget_lane_u64(vreinterpret_u64_u8(vcnt_u8(km)), 0) * UINT64_C(0x0202020202020202);
     int h;
-    /* UTF-16: one register each (GCC would otherwise move ia out of the
-       vector register once per use) */
-    if (!latin1)
-        __asm__("" : "+r"(ia), "+r"(ib));
+    /* one register each (GCC would otherwise move ia out of the vector
+       register once per use) */
+    __asm__("" : "+r"(ia), "+r"(ib));
     for (h = 0; h < 8; h++) {
         uint64_t word = h < 4 ? ia : ib;
         size_t at = h ? (size_t)((off >> (8 * (h - 1))) & 0xFF) : 0;
-        size_t ix_h = (size_t)((h & 3) == 3 ? word >> 48 : (word >> (16 * (h & 3))) & mask);
-        if (latin1)
-            vst1_u8(d + at, vqtbl1_u8(z[h >> 1], vld1_u8((h & 1 ? t1 : tab) + ix_h)));
-        else
-            vst1q_u8(d + at, vqtbl1q_u8(z[h], vld1q_u8(tab + ix_h)));
+        size_t ix_h = (size_t)((h & 3) == 3 ? word >> 48 : (word >> (16 * (h & 3))) & 0xFFF);
+        vst1q_u8(d + at, vqtbl1q_u8(z[h], vld1q_u8(tab + ix_h)));
     }
     return d + (off >> 56);
 }
 
 /*
- * Converts the 64-byte block s[0..64) of type `type` (T_2, T_3, T_4; T_2
- * only for Latin-1; a compile-time constant) at d (a byte pointer) and
- * returns the new end. The block and the 64 bytes after it are valid
- * UTF-8, pv holds the 16 bytes before the block (zero if the conversion
- * starts at the block) and nx the 16 bytes after it. The characters that
- * END in the block are written, and in a T_4 block the high surrogate of a
- * 4-byte character whose third byte is the last of the block.
+ * Converts the 64-byte block s[0..64) of type `type` (T_2, T_3, T_4; a
+ * compile-time constant) to UTF-16 at d (a byte pointer) and returns the
+ * new end. The block and the 64 bytes after it are valid UTF-8, pv holds
+ * the 16 bytes before the block (zero if the conversion starts at the
+ * block) and nx the 16 bytes after it. The characters that END in the block
+ * are written, and in a T_4 block the high surrogate of a 4-byte character
+ * whose third byte is the last of the block. (Latin-1 output takes
+ * neon_u8_sparse, vector by vector.)
  */
 static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block(const uint8_t *s, uint8x16_t pv, uint8x16_t nx,
-                                                    unsigned type, int latin1, uint8_t *d,
-                                                    uint8x16_t bitw, const uint8_t *tab)
+                                                    unsigned type, uint8_t *d, uint8x16_t bitw,
+                                                    const uint8_t *tab)
 {
-    uint8x16x4_t b = neon_u8_load4(s);
+    uint8x16x4_t b = neon_load64_u8(s);
     uint8x16_t kb[4], lo[4], hi[4], z[8];
     uint8x8_t km;
     int q;
@@ -612,14 +609,10 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block(const uint8_t *s, uint8x16_t
                               bitw, &lo[q], &hi[q]);
     km = neon_u8_gather(kb[0], kb[1], kb[2], kb[3]);
     for (q = 0; q < 4; q++) {
-        if (latin1) {
-            z[q] = lo[q];
-        } else {
-            z[2 * q] = vzip1q_u8(lo[q], hi[q]);
-            z[2 * q + 1] = vzip2q_u8(lo[q], hi[q]);
-        }
+        z[2 * q] = vzip1q_u8(lo[q], hi[q]);
+        z[2 * q + 1] = vzip2q_u8(lo[q], hi[q]);
     }
-    return neon_u8_store_packed(d, km, z, tab, latin1);
+    return neon_u8_store_packed(d, km, z, tab);
 }
 
 /* Widens the 16 ASCII bytes v to 16 UTF-16 units at d (a byte pointer);
@@ -633,18 +626,42 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_widen(uint8x16_t v, uint8_t *d)
 }
 
 /*
- * neon_u8_block for UTF-16 output when the block has ASCII vectors (bit 7
- * of byte q of vm, the largest byte of vector q, clear): those are widened
- * and stored whole (no character runs into or out of an ASCII vector), the
- * others are converted one by one. Cheaper than the whole-block packing
- * when at most 3 of the 4 vectors need it.
+ * The kept lanes (bits: bitw where kept, else 0) of the 16 Latin-1 bytes
+ * lo packed at out, as two 8-byte stores with the neon_u8_pack8 patterns of
+ * each half (tab: neon_u8_pack8[0]). Returns the bytes kept; writes up to 8
+ * bytes past them. The two masks and their popcounts come to a core
+ * register as one word, mask0 mask1 count0 count1.
+ */
+static UNILANE_ALWAYS_INLINE size_t neon_u8_pack_bytes(uint8x16_t bits, uint8x16_t lo, uint8_t *out,
+                                                       const uint8_t *tab)
+{
+    uint8x16_t x = vpaddq_u8(bits, bits);
+    uint8x8_t m;
+    uint32_t w;
+    size_t l0;
+    x = vpaddq_u8(x, x);
+    m = vget_low_u8(vpaddq_u8(x, x));
+    w = neon_lane0_u32(vreinterpret_u8_u32(
+        vsli_n_u32(vreinterpret_u32_u8(m), vreinterpret_u32_u8(vcnt_u8(m)), 16)));
+    vst1_u8(out, vqtbl1_u8(lo, vld1_u8(tab + 8 * (w & 0xFF))));
+    l0 = (w >> 16) & 0xFF;
+    vst1_u8(out + l0, vqtbl1_u8(lo, vld1_u8(tab + 256 * 8 + 8 * ((w >> 8) & 0xFF))));
+    return l0 + (w >> 24);
+}
+
+/*
+ * neon_u8_block when the block has ASCII vectors (bit 7 of byte q of vm,
+ * the largest byte of vector q, clear): those are widened (UTF-16) or
+ * copied (Latin-1) and stored whole (no character runs into or out of an
+ * ASCII vector), the others are converted one by one. Cheaper than the
+ * whole-block packing when at most 3 of the 4 vectors need it.
  */
 static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse(const uint8_t *s, uint8x16_t pv, uint8x16_t nx,
                                                      unsigned type, uint32_t vm, uint8_t *d,
                                                      uint8x16_t bitw, const uint8_t *tab,
-                                                     const uint8_t *bytes)
+                                                     const uint8_t *bytes, int latin1)
 {
-    uint8x16x4_t b = neon_u8_load4(s);
+    uint8x16x4_t b = neon_load64_u8(s);
     int q;
     for (q = 0; q < 4; q++) {
         uint8x16_t v = b.val[q];
@@ -652,7 +669,13 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse(const uint8_t *s, uint8x16_
             uint8x16_t lo, hi;
             uint8x16_t kb = neon_u8_lanes(q ? b.val[q - 1] : pv, v, q < 3 ? b.val[q + 1] : nx, type,
                                           bitw, &lo, &hi);
-            d += neon_zip_pack_store(kb, lo, hi, d, tab, bytes);
+            if (latin1)
+                d += neon_u8_pack_bytes(kb, lo, d, tab);
+            else
+                d += neon_zip_pack_store(kb, lo, hi, d, tab, bytes);
+        } else if (latin1) {
+            vst1q_u8(d, v);
+            d += 16;
         } else {
             d = neon_u8_widen(v, d);
         }
@@ -750,7 +773,7 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
         __asm__("" : "+w"(c1), "+w"(bf));
     neon_u8_kl_init(&k);
     st.win_end = 0;
-    b = neon_u8_load4(s + v);
+    b = neon_load64_u8(s + v);
     for (;;) {
         /* b = block v. If v > start, block v - 64 is valid, of type tc,
            and not yet converted. */
@@ -788,25 +811,25 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
             } else {
                 uint8x16_t cpv = v - 64 == start ? vdupq_n_u8(0) : vld1q_u8(c - 16);
                 if (latin1) {
-                    d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_2, 1, d, bitw, tab);
+                    d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_2, vmc, d, bitw, tab, bytes, 1);
                 } else if (four) {
                     int sparse = (vmc & 0x80808080u) != 0x80808080u;
                     if (tc != NEON_U8_T_4)
                         d = sparse ? neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_3, vmc, d, bitw,
-                                                    tab, bytes)
-                                   : neon_u8_block(c, cpv, b.val[0], NEON_U8_T_3, 0, d, bitw, tab);
+                                                    tab, bytes, 0)
+                                   : neon_u8_block(c, cpv, b.val[0], NEON_U8_T_3, d, bitw, tab);
                     else
                         d = sparse ? neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_4, vmc, d, bitw,
-                                                    tab, bytes)
-                                   : neon_u8_block(c, cpv, b.val[0], NEON_U8_T_4, 0, d, bitw, tab);
+                                                    tab, bytes, 0)
+                                   : neon_u8_block(c, cpv, b.val[0], NEON_U8_T_4, d, bitw, tab);
                 } else if ((vmc & 0x80808080u) != 0x80808080u && tc == NEON_U8_T_2) {
-                    d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_2, vmc, d, bitw, tab, bytes);
+                    d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_2, vmc, d, bitw, tab, bytes, 0);
                 } else if ((vmc & 0x80808080u) != 0x80808080u && tc == NEON_U8_T_3) {
-                    d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_3, vmc, d, bitw, tab, bytes);
+                    d = neon_u8_sparse(c, cpv, b.val[0], NEON_U8_T_3, vmc, d, bitw, tab, bytes, 0);
                 } else if (tc == NEON_U8_T_2) {
-                    d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_2, 0, d, bitw, tab);
+                    d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_2, d, bitw, tab);
                 } else if (tc == NEON_U8_T_3) {
-                    d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_3, 0, d, bitw, tab);
+                    d = neon_u8_block(c, cpv, b.val[0], NEON_U8_T_3, d, bitw, tab);
                 } else {
                     /* 4-byte characters: the caller converts this block
                        and the next few with neon_u8_convert4 */
@@ -826,8 +849,8 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
         if (four && calm >= NEON_U8_CALM)
             break;
         if (!four && tc == NEON_U8_T_ASCII) {
-            uint8x16x4_t a = neon_u8_load4(s + v);
-            if (neon_u8_max4(a) < 0x80) {
+            uint8x16x4_t a = neon_load64_u8(s + v);
+            if (!neon_u8_high4(a)) {
                 /* A run of ASCII blocks (nothing runs into the first: the
                    one before is ASCII): no need to look ahead, each is
                    converted as soon as it is seen. */
@@ -839,12 +862,12 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
                     /* two blocks per test while there is room */
                     while (len - v >= 128) {
                         uint8x16x4_t a2;
-                        a = neon_u8_load4(s + v);
-                        a2 = neon_u8_load4(s + v + 64);
-                        if (vmaxvq_u8(vmaxq_u8(vmaxq_u8(vmaxq_u8(a.val[0], a.val[1]),
-                                                        vmaxq_u8(a.val[2], a.val[3])),
-                                               vmaxq_u8(vmaxq_u8(a2.val[0], a2.val[1]),
-                                                        vmaxq_u8(a2.val[2], a2.val[3])))) >= 0x80)
+                        a = neon_load64_u8(s + v);
+                        a2 = neon_load64_u8(s + v + 64);
+                        if (neon_any_high_u8(vmaxq_u8(vmaxq_u8(vmaxq_u8(a.val[0], a.val[1]),
+                                                               vmaxq_u8(a.val[2], a.val[3])),
+                                                      vmaxq_u8(vmaxq_u8(a2.val[0], a2.val[1]),
+                                                               vmaxq_u8(a2.val[2], a2.val[3])))))
                             break;
                         d = neon_u8_ascii_block(a, d, latin1);
                         d = neon_u8_ascii_block(a2, d, latin1);
@@ -852,14 +875,14 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
                     }
                     if (len - v < 64)
                         goto out;
-                    a = neon_u8_load4(s + v);
-                    if (neon_u8_max4(a) >= 0x80)
+                    a = neon_load64_u8(s + v);
+                    if (neon_u8_high4(a))
                         break;
                 }
                 pv = vld1q_u8(s + v - 16);
             }
         }
-        b = neon_u8_load4(neon_u8_launder(s + v));
+        b = neon_load64_u8(neon_u8_launder(s + v));
     }
 out:
     /* Everything that ends before block v - 64 (before v if no block is
