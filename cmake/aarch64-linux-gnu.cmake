@@ -1,6 +1,5 @@
 # Cross-build for 64-bit ARM Linux with Debian's gcc-aarch64-linux-gnu, run
-# under qemu-user (Debian qemu-user). binfmt_misc is not assumed: ctest runs
-# every test through CMAKE_CROSSCOMPILING_EMULATOR.
+# under qemu-user (Debian qemu-user).
 #
 #   cmake -B build-arm64 -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake
 set(UNILANE_CROSS_TRIPLE aarch64-linux-gnu)

@@ -12,14 +12,16 @@
 #   UNILANE_AMALGAMATE_DIR  where the `amalgamate` target writes unilane.h
 #                        and unilane.c (default <build>/dist)
 #
-# Consumers, after `cmake --install build --prefix P`:
+# One build installs one library, the one it built: libunilane.a, or with
+# -DBUILD_SHARED_LIBS=ON libunilane.so.MAJOR.MINOR (a DLL and its import
+# library on Windows). Consumers, after `cmake --install build --prefix P`:
 #   find_package(unilane 0.2 REQUIRED)            # CMAKE_PREFIX_PATH=P
 #   target_link_libraries(app PRIVATE unilane::unilane)
-# unilane::unilane is the static library, or the shared one when the
-# consumer sets UNILANE_USE_SHARED=ON (or BUILD_SHARED_LIBS=ON and leaves
-# UNILANE_USE_SHARED undefined). unilane::unilane_static and
-# unilane::unilane_shared name one of them explicitly.
+# (also named unilane::unilane_static or unilane::unilane_shared after its
+# kind, as in 0.1).
 #   pkg-config: PKG_CONFIG_PATH=P/lib/pkgconfig cc app.c $(pkg-config --cflags --libs unilane)
+# The .pc file finds its prefix from its own location (${pcfiledir}), so the
+# installed tree can be moved.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -89,7 +91,7 @@ set(UNILANE_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/unilane CACHE STRING
 install(FILES ${PROJECT_SOURCE_DIR}/include/unilane.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT unilane_development)
 
-install(TARGETS unilane_static unilane_shared
+install(TARGETS unilane
   EXPORT unilaneTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT unilane_development
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT unilane_runtime
@@ -125,8 +127,19 @@ install(FILES ${PROJECT_BINARY_DIR}/unilaneConfig.cmake
         DESTINATION ${UNILANE_CMAKE_DIR} COMPONENT unilane_development)
 
 # --------------------------------------------------------------------------
-# pkg-config
+# pkg-config: relocatable. prefix is the path from the .pc file's directory
+# (libdir/pkgconfig) back to the prefix, so the tree works wherever it is
+# moved; an absolute CMAKE_INSTALL_LIBDIR or INCLUDEDIR is kept as it is.
 # --------------------------------------------------------------------------
+set(UNILANE_PC_DIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+if(IS_ABSOLUTE "${UNILANE_PC_DIR}")
+  set(UNILANE_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+else()
+  # e.g. lib/pkgconfig -> ../.., lib/x86_64-linux-gnu/pkgconfig -> ../../..
+  file(RELATIVE_PATH _unilane_up "/unilane-prefix/${UNILANE_PC_DIR}" "/unilane-prefix")
+  string(REGEX REPLACE "/$" "" _unilane_up "${_unilane_up}")
+  set(UNILANE_PC_PREFIX "\${pcfiledir}/${_unilane_up}")
+endif()
 if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
   set(UNILANE_PC_LIBDIR "${CMAKE_INSTALL_LIBDIR}")
 else()
@@ -137,15 +150,12 @@ if(IS_ABSOLUTE "${CMAKE_INSTALL_INCLUDEDIR}")
 else()
   set(UNILANE_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
 endif()
-# The prefix is taken at install time, so `cmake --install B --prefix P`
-# writes a .pc file for P, not for the configured CMAKE_INSTALL_PREFIX.
-set(UNILANE_PC_PREFIX "@UNILANE_PC_PREFIX@") # kept for the install step
-configure_file(${PROJECT_SOURCE_DIR}/cmake/unilane.pc.in
-               ${PROJECT_BINARY_DIR}/unilane.pc.in.configured @ONLY)
-install(CODE "
-  file(READ \"${PROJECT_BINARY_DIR}/unilane.pc.in.configured\" _pc)
-  string(REPLACE \"@UNILANE_PC_PREFIX@\" \"\${CMAKE_INSTALL_PREFIX}\" _pc \"\${_pc}\")
-  file(WRITE \"${PROJECT_BINARY_DIR}/unilane.pc\" \"\${_pc}\")
-" COMPONENT unilane_development)
+# A DLL's users need UNILANE_SHARED (dllimport); harmless elsewhere.
+if(UNILANE_KIND STREQUAL "shared")
+  set(UNILANE_PC_CFLAGS " -DUNILANE_SHARED")
+else()
+  set(UNILANE_PC_CFLAGS "")
+endif()
+configure_file(${PROJECT_SOURCE_DIR}/cmake/unilane.pc.in ${PROJECT_BINARY_DIR}/unilane.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/unilane.pc
-        DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT unilane_development)
+        DESTINATION ${UNILANE_PC_DIR} COMPONENT unilane_development)

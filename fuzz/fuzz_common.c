@@ -91,8 +91,8 @@ static void fz_report(void)
         int run = 0, hit = 0;
         if (!c)
             continue;
-        entered = __atomic_load_n(&c->entered, __ATOMIC_RELAXED);
-        ops = __atomic_load_n(&c->ops, __ATOMIC_RELAXED);
+        entered = UNILANE_ATOMIC_LOAD64(&c->entered);
+        ops = UNILANE_ATOMIC_LOAD64(&c->ops);
         for (op = 0; op < UNILANE_NOPS; op++) {
             if (fz_ops_run >> op & 1) {
                 run++;

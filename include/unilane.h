@@ -17,6 +17,24 @@
  *    outside `dst[0 .. written)`, for any input. A destination of exactly the
  *    size the length functions give is always enough; the "dst bound" of each
  *    function is a size that is enough without computing anything.
+ *  - Bounds and the width of size_t: a bound `k*len` (k = 2 or 3 below) is
+ *    a size only while it fits in size_t, that is for
+ *    len <= UNILANE_MAX_LEN(k) (= SIZE_MAX / k); beyond that k*len wraps
+ *    to a small number. No function computes a bound or takes the size of
+ *    dst: each writes the conversion of its input, at most the true k*len
+ *    units, so a buffer sized by a wrapped bound would be overrun. The
+ *    caller checks len <= UNILANE_MAX_LEN(k) before it computes k*len, or
+ *    sizes dst with the exact-length function, or converts in pieces with
+ *    the streaming functions, which take a capacity and never write past it.
+ *    With a 64-bit size_t no real buffer comes near the limit; with a 32-bit
+ *    one, UTF-16 -> UTF-8 passes it above 1431655765 units and
+ *    Latin-1 -> UTF-8 above 2147483647 bytes. The exact-length functions
+ *    count in size_t as well: unilane_utf8_length_from_utf16 and
+ *    unilane_utf8_length_from_latin1 return the true count modulo
+ *    SIZE_MAX + 1. The true count is never below len and a wrapped one
+ *    always is (it is at most 3*len - SIZE_MAX - 1, and len < SIZE_MAX / 2
+ *    for UTF-16 in memory), so a result below len says that the output
+ *    cannot be addressed at all.
  *  - A byte order mark is data like any other character: no function strips
  *    or adds one (see unilane_detect_bom).
  *  - Every function is thread-safe and reentrant; the only global state is
@@ -38,13 +56,17 @@
 #define UNILANE_VERSION_MINOR 2
 #define UNILANE_VERSION_PATCH 0
 
+/* The largest len for which the destination bound k*len (k = 1, 2 or 3, see
+   each function) does not wrap around in size_t: SIZE_MAX / k. */
+#define UNILANE_MAX_LEN(k) ((size_t)-1 / (size_t)(k))
+
 #if defined(_WIN32) && defined(UNILANE_SHARED)
 #  if defined(UNILANE_BUILDING)
 #    define UNILANE_API __declspec(dllexport)
 #  else
 #    define UNILANE_API __declspec(dllimport)
 #  endif
-#elif defined(__GNUC__) && __GNUC__ >= 4
+#elif defined(__GNUC__) && __GNUC__ >= 4 && !defined(_WIN32)
 #  define UNILANE_API __attribute__((visibility("default")))
 #else
 #  define UNILANE_API

@@ -61,7 +61,7 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake -B "$build" -S "$repo" -DCMAKE_TOOLCHAIN_FILE="$repo/cmake/$toolchain.cmake" \
     -DCMAKE_BUILD_TYPE=Release -DUNILANE_BUILD_TESTS=OFF >/dev/null
 fi
-if ! log=$(cmake --build "$build" --target unilane_static -j2 2>&1); then
+if ! log=$(cmake --build "$build" --target unilane -j2 2>&1); then
   printf '%s\n' "$log" >&2; echo "icount.sh: building $build failed" >&2; exit 1
 fi
 lib=$build/libunilane.a

@@ -2,7 +2,7 @@
 # scripts/test.sh -- the README's test command: installs what is missing (as
 # root, with apt-get), then builds and runs every test configuration.
 #
-#   ./scripts/test.sh            everything (about 10 minutes on 2 cores)
+#   ./scripts/test.sh            everything (about 15 minutes on 2 cores)
 #   ./scripts/test.sh --no-arm   skip the AArch64 and ARMv7 cross builds under qemu
 #   ./scripts/test.sh --only NAME  run one stage (see the list at the bottom)
 #
@@ -40,7 +40,14 @@ have_cmd() { command -v "$1" >/dev/null 2>&1; }
 have_pkg() { case "$(dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null || true)" in *"install ok installed"*) return 0 ;; *) return 1 ;; esac; }
 
 for p in cmake gcc g++ clang clang-format git make pkg-config check libicu-dev libbenchmark-dev \
-         libclang-rt-dev llvm binutils python3 openjdk-17-jdk-headless; do
+         libclang-rt-dev llvm binutils python3 openjdk-17-jdk-headless meson ninja-build; do
+  have_pkg "$p" || need_pkgs+=("$p")
+done
+# s390x (big-endian, under qemu) and i386 (32-bit x86, run natively). The
+# i686 cross gcc, not gcc-multilib: Debian's gcc-multilib conflicts with
+# every gcc-*-linux-gnu cross compiler (cmake/i686-linux-gnu.cmake).
+for p in qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross check:s390x libsubunit-dev:s390x \
+         gcc-i686-linux-gnu libc6-dev-i386-cross check:i386 libsubunit-dev:i386; do
   have_pkg "$p" || need_pkgs+=("$p")
 done
 # The Node-API example (stage node): node and the Node-API headers. Debian's
@@ -55,17 +62,14 @@ if [ "$DO_ARM" = 1 ]; then
   done
 fi
 if [ ${#need_pkgs[@]} -gt 0 ]; then
-  # Foreign architectures of the :ARCH packages (arm64, armhf) must be added
-  # to dpkg before apt-get update.
-  foreign=()
-  for a in arm64 armhf; do
-    case " ${need_pkgs[*]}" in *:$a*) foreign+=("$a") ;; esac
-  done
-  arm_prep=""
-  for a in "${foreign[@]}"; do arm_prep="${arm_prep}dpkg --add-architecture $a && "; done
+  # Every foreign architecture named as pkg:arch needs dpkg --add-architecture
+  # first; then one apt-get update and one apt-get install for everything.
+  arches=$(printf '%s\n' "${need_pkgs[@]}" | sed -n 's/^[^:]*:\([a-z0-9]*\)$/\1/p' | sort -u | tr '\n' ' ')
+  arch_prep=""
+  for a in $arches; do arch_prep="${arch_prep}dpkg --add-architecture $a && "; done
   if [ "$(id -u)" = 0 ] && have_cmd apt-get; then
     say "installing: ${need_pkgs[*]}"
-    for a in "${foreign[@]}"; do dpkg --add-architecture "$a"; done
+    for a in $arches; do dpkg --add-architecture "$a"; done
     export DEBIAN_FRONTEND=noninteractive
     # The JDK's postinst links its man pages; slim images lack the folder.
     case " ${need_pkgs[*]} " in *" openjdk-"*) mkdir -p /usr/share/man/man1 ;; esac
@@ -73,7 +77,7 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
     apt-get install -y -qq --no-install-recommends "${need_pkgs[@]}" >/dev/null
   else
     echo "missing packages; install them with:" >&2
-    echo "  sudo sh -c '${arm_prep}apt-get update && apt-get install -y ${need_pkgs[*]}'" >&2
+    echo "  sudo sh -c '${arch_prep}apt-get update && apt-get install -y ${need_pkgs[*]}'" >&2
     echo "(or run with --no-arm to skip the AArch64 and ARMv7 cross builds)" >&2
     exit 1
   fi
@@ -254,17 +258,46 @@ stage_tsan() {
   UNILANE_KERNEL=scalar TSAN_OPTIONS=halt_on_error=1 "$OUT/tsan/test_dispatch"
 }
 
-# Android, iOS and macOS targets: compile-only (no NDK or SDK on this machine).
+# Android, iOS, macOS and Windows targets: compile-only (no NDK, SDK or
+# Windows SDK on this machine).
 stage_targets() {
-  say "clang compile for Android / iOS / macOS targets (stand-in libc headers)"
+  say "clang compile for Android / iOS / macOS / Windows (MSVC ABI) targets (stand-in libc headers)"
   ./scripts/check_targets.sh
 }
 
-# The four ways a consumer gets unilane (two amalgamated files, installed
-# CMake package, add_subdirectory/FetchContent, pkg-config), and the whole
-# suite built from the amalgamation on x86-64 and AArch64.
+# Big-endian: the scalar kernel set (the only one there) cross-built for
+# s390x, the whole suite under qemu-s390x. UTF-16 is native-endian by
+# contract, so this shows that the scalar code and the tests assume no byte
+# order. UNILANE_TEST_SCALE_CROSS keeps the random iterations short.
+stage_s390x() {
+  say "s390x (big-endian; gcc cross, qemu-user): full suite on scalar"
+  cmake_build "$OUT/s390x" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/s390x-linux-gnu.cmake" \
+    -DCMAKE_BUILD_TYPE=Release -DUNILANE_TEST_SCALE_CROSS=0.1
+  local hdr
+  hdr=$(readelf -h "$OUT/s390x/tests/test_api")
+  case $hdr in *"big endian"*) echo "test binaries: ELF big endian (s390x)" ;; *) echo "s390x: not a big-endian build" >&2; return 1 ;; esac
+  UNILANE_TEST_REQUIRE=scalar run_ctest "$OUT/s390x"
+}
+
+# 32-bit x86: the whole suite built with the i686 gcc (32-bit pointers and
+# size_t, PIE), run natively, with the AVX2 and AVX-512 kernel sets compiled
+# in and required as on x86-64.
+stage_i386() {
+  say "i386 (gcc i686, 32-bit, native): full suite (required kernels: $NATIVE_REQUIRE)"
+  cmake_build "$OUT/i386" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/i686-linux-gnu.cmake" \
+    -DCMAKE_BUILD_TYPE=Release
+  local hdr
+  hdr=$(readelf -h "$OUT/i386/tests/test_api")
+  case $hdr in *"ELF32"*"Intel 80386"*) echo "test binaries: ELF32 i386" ;; *) echo "i386: not an i386 build" >&2; return 1 ;; esac
+  UNILANE_TEST_REQUIRE=$NATIVE_REQUIRE UNILANE_TEST_SCALE=0.25 run_ctest "$OUT/i386"
+}
+
+# The ways a consumer gets unilane (two amalgamated files, installed CMake
+# package static and shared, add_subdirectory/FetchContent, pkg-config,
+# Meson) with the CMake-as-a-guest checks, and the whole suite built from the
+# amalgamation on x86-64 and AArch64.
 stage_consumers() {
-  say "consumers: amalgamation, find_package, add_subdirectory, FetchContent, pkg-config"
+  say "consumers: amalgamation, find_package, add_subdirectory, FetchContent, pkg-config, Meson"
   local arm=()
   if [ "$DO_ARM" != 1 ]; then arm=(--no-arm); fi
   UNILANE_CONSUMER_BUILD="$OUT/consumers" ./scripts/test_consumers.sh "${arm[@]}"
@@ -297,10 +330,26 @@ stage_fuzz() {
   fi
 }
 
-STAGES="bare targets tsan gcc fallback asan noavx2 arm64 armv7 consumers jvm node fuzz"
+# CPU_NOW: CPU seconds (user + system) of this shell's finished children so
+# far. `times` runs in this shell (a $(...) subshell would report its own).
+child_cpu() {
+  times >"$OUT/.times"
+  CPU_NOW=$(awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] }
+                           printf "%.0f", s }' "$OUT/.times")
+}
+
+STAGES="bare targets tsan gcc fallback asan noavx2 arm64 armv7 s390x i386 consumers jvm node fuzz"
+case " $STAGES " in *" ${ONLY:-bare} "*) ;; *) echo "unknown stage: $ONLY (stages: $STAGES)" >&2; exit 2 ;; esac
+timing=()
 for s in $STAGES; do
   if [ -n "$ONLY" ] && [ "$ONLY" != "$s" ]; then continue; fi
   mkdir -p "$OUT"
+  child_cpu
+  t0=$SECONDS c0=$CPU_NOW
   "stage_$s"
+  child_cpu
+  timing+=("$(printf '%-10s %5d s wall %6d s CPU' "$s" $((SECONDS - t0)) $((CPU_NOW - c0)))")
 done
 say "all test stages passed"
+echo "time per stage (wall clock; CPU = user + system of its processes, on $JOBS cores):"
+printf '  %s\n' "${timing[@]}"

@@ -47,8 +47,8 @@ static int ut_direct = 1;
 
 static void ut_snapshot(void)
 {
-    ut_last_calls = __atomic_load_n(unilane_test_calls(), __ATOMIC_RELAXED);
-    ut_last_entered = ut_counter ? __atomic_load_n(&ut_counter->entered, __ATOMIC_RELAXED) : 0;
+    ut_last_calls = UNILANE_ATOMIC_LOAD64(unilane_test_calls());
+    ut_last_entered = ut_counter ? UNILANE_ATOMIC_LOAD64(&ut_counter->entered) : 0;
     ut_last_reached = 0;
 }
 
@@ -59,14 +59,14 @@ void ut_pass(void)
         ut_counts[UT_REF_SLOT]++;
         return;
     }
-    calls = __atomic_load_n(unilane_test_calls(), __ATOMIC_RELAXED);
+    calls = UNILANE_ATOMIC_LOAD64(unilane_test_calls());
     if (calls != ut_last_calls) {
-        entered = __atomic_load_n(&ut_counter->entered, __ATOMIC_RELAXED);
+        entered = UNILANE_ATOMIC_LOAD64(&ut_counter->entered);
         ut_last_reached = entered != ut_last_entered;
         ut_last_calls = calls;
         ut_last_entered = entered;
         if (ut_last_reached)
-            ut_opmask[ut_cur] |= __atomic_load_n(&ut_counter->ops, __ATOMIC_RELAXED);
+            ut_opmask[ut_cur] |= UNILANE_ATOMIC_LOAD64(&ut_counter->ops);
     }
     if (ut_last_reached)
         ut_counts[ut_cur]++;

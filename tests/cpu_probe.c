@@ -13,7 +13,7 @@
 #  include <asm/hwcap.h>
 #endif
 
-#if defined(__x86_64__) || (defined(__arm__) && defined(__linux__))
+#if defined(__x86_64__) || defined(__i386__) || (defined(__arm__) && defined(__linux__))
 /* 1 when `flag` is a whole word of the flags line. */
 static int probe_has(const char *line, const char *flag)
 {
@@ -33,7 +33,7 @@ uint32_t ut_probe_cpu(const char **how)
 {
     static char desc[160];
     uint32_t f = 0;
-#if defined(__x86_64__)
+#if defined(__x86_64__) || defined(__i386__)
     static char line[8192];
     FILE *fp = fopen("/proc/cpuinfo", "r");
     int found = 0;
@@ -119,7 +119,8 @@ int ut_kernel_built(const char *name)
 {
     if (strcmp(name, "scalar") == 0)
         return 1;
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(UNILANE_NO_AVX2)
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(UNILANE_NO_AVX2)
     if (strcmp(name, "avx2") == 0)
         return 1;
 #  if !defined(UNILANE_NO_AVX512)

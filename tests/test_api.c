@@ -565,6 +565,25 @@ START_TEST(api_null_empty)
 }
 END_TEST
 
+/* UNILANE_MAX_LEN(k): the largest len whose bound k*len fits in size_t.
+   Expected values from SIZE_MAX directly; the wrap just past it is checked
+   with unsigned arithmetic (well defined). */
+START_TEST(api_max_len)
+{
+    const size_t k3 = UNILANE_MAX_LEN(3), k2 = UNILANE_MAX_LEN(2);
+    ut_select_ref();
+    UT_CHECK(UNILANE_MAX_LEN(1) == SIZE_MAX, "UNILANE_MAX_LEN(1) = %zu", UNILANE_MAX_LEN(1));
+    UT_CHECK(k2 == SIZE_MAX >> 1, "UNILANE_MAX_LEN(2) = %zu", k2);
+    /* 3*k3 does not wrap, 3*(k3+1) does; same for 2. */
+    UT_CHECK(3 * k3 / 3 == k3 && SIZE_MAX - 3 * k3 < 3, "3 * UNILANE_MAX_LEN(3) fits");
+    UT_CHECK(3 * (k3 + 1) / 3 != k3 + 1, "3 * (UNILANE_MAX_LEN(3) + 1) wraps");
+    UT_CHECK(2 * (k2 + 1) / 2 != k2 + 1, "2 * (UNILANE_MAX_LEN(2) + 1) wraps");
+    if (sizeof(size_t) == 4)
+        UT_CHECK(k3 == 1431655765u && k2 == 2147483647u, "32-bit size_t: %zu %zu", k3, k2);
+    UT_DONE();
+}
+END_TEST
+
 /*
  * 0.2: the literal vectors of literals02.h (hand-computed, one per rule of
  * the header) against every kernel: alone, and placed after `pre` ASCII
@@ -864,6 +883,9 @@ static Suite *make_suite(void)
     API_CASE(api_literals_02_bounded);
     API_CASE(api_errors_every_index_02);
 #undef API_CASE
+    tc = ut_tcase("api_max_len");
+    tcase_add_test(tc, api_max_len);
+    suite_add_tcase(s, tc);
     return s;
 }
 

@@ -78,8 +78,8 @@ int main(int argc, char **argv)
                "a failed use_kernel leaves the choice unchanged");
     env_expect(unilane_use_kernel("auto") == 0, "use_kernel(\"auto\") == 0");
     env_expect(strcmp(unilane_kernel(), best) == 0, "auto returns to the best kernel");
-#if defined(__x86_64__)
-    env_expect(unilane_use_kernel("neon") == -1, "use_kernel(\"neon\") == -1 on x86-64");
+#if defined(__x86_64__) || defined(__i386__)
+    env_expect(unilane_use_kernel("neon") == -1, "use_kernel(\"neon\") == -1 on x86");
 #endif
 #if defined(__aarch64__)
     env_expect(unilane_use_kernel("avx2") == -1, "use_kernel(\"avx2\") == -1 on aarch64");

@@ -1,5 +1,5 @@
 /*
- * avx2.h -- entry points of the AVX2 kernel set (x86-64). Each has exactly
+ * avx2.h -- entry points of the AVX2 kernel set (x86-64 and 32-bit x86). Each has exactly
  * the contract of the public function of the same name; each is compiled with
  * UNILANE_TARGET_AVX2 and must only be called when unilane_cpu_features()
  * has UNILANE_CPU_AVX2_SET.
@@ -10,7 +10,7 @@
 #include "../dispatch/impl.h"
 
 #if UNILANE_HAVE_AVX2
-#  include <immintrin.h>
+#  include "x86_intrin.h" /* <immintrin.h>, clang-cl and i386 additions */
 
 /* unilane_avx2_<op> for every operation of the registry (ops.h). */
 UNILANE_DECLARE_KERNEL(avx2)

@@ -10,9 +10,6 @@
 #define UNILANE_AVX512_H
 
 #include "../dispatch/impl.h"
-
-#if UNILANE_HAVE_AVX512
-#  include <immintrin.h>
-#endif
+#include "../avx2/avx2.h" /* and so the intrinsics: ../avx2/x86_intrin.h */
 
 #endif /* UNILANE_AVX512_H */

@@ -3,10 +3,13 @@
  * file. No configure step: everything is derived from predefined macros, so
  * `cc -c src/<dir>/<file>.c` for every file builds the library as it is.
  *
- * UNILANE_HAVE_AVX2   the AVX2 kernel set is compiled (x86-64, gcc/clang,
- *                     not disabled with -DUNILANE_NO_AVX2). It is compiled
- *                     with target attributes, never with a global -mavx2,
- *                     and chosen at run time.
+ * UNILANE_HAVE_AVX2   the AVX2 kernel set is compiled (x86-64 or 32-bit
+ *                     x86, gcc/clang, not disabled with -DUNILANE_NO_AVX2).
+ *                     It is compiled with target attributes, never with a
+ *                     global -mavx2, and chosen at run time. On 32-bit x86
+ *                     the few 64-bit-only intrinsics come from
+ *                     src/avx2/x86_intrin.h. Not with MSVC's cl, which
+ *                     has no target attributes: scalar only there.
  * UNILANE_HAVE_AVX512 the AVX-512 kernel set is compiled (as for AVX2, and
  *                     not disabled with -DUNILANE_NO_AVX512; it needs the
  *                     AVX2 set, whose entries it reuses). Target attributes
@@ -72,8 +75,8 @@
 #  define UNILANE_MAYBE_UNUSED
 #endif
 
-#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && \
-    !defined(UNILANE_NO_AVX2)
+#if (defined(__x86_64__) || defined(_M_X64) || defined(__i386__) || defined(_M_IX86)) && \
+    (defined(__GNUC__) || defined(__clang__)) && !defined(UNILANE_NO_AVX2)
 #  define UNILANE_HAVE_AVX2   1
 /* Every function that uses AVX2 intrinsics, static helpers included, carries
    this attribute; forgetting it is a compile error ("target specific option

@@ -5,45 +5,93 @@
  * is chosen, so it must not contain a single AVX instruction.
  */
 #include "cpu.h"
+#include "atomic.h"
 
 /* A build with a global -mavx2 (or -march=native) is allowed: the caller
    opted in to AVX everywhere, and detection still decides the kernel set. */
 
 #if UNILANE_HAVE_AVX2
-#  include <cpuid.h>
+#  if defined(_MSC_VER)
+/* MSVC (and clang with an MSVC target): the <intrin.h> intrinsics. */
+#    include <intrin.h>
 
-/* XGETBV with ECX = 0 reads XCR0: which register states the OS saves on a
-   context switch. Encoded as bytes so that no -mxsave is needed. */
+/* CPUID leaf `leaf`, subleaf `sub`: r[0..3] = EAX, EBX, ECX, EDX. */
+static void cpu_cpuid(unsigned int leaf, unsigned int sub, unsigned int r[4])
+{
+    int v[4];
+    __cpuidex(v, (int)leaf, (int)sub);
+    r[0] = (unsigned int)v[0];
+    r[1] = (unsigned int)v[1];
+    r[2] = (unsigned int)v[2];
+    r[3] = (unsigned int)v[3];
+}
+
+/* The highest leaf of the range that starts at `base` (0 or 0x80000000).
+   Every CPU that runs Windows has CPUID. */
+static unsigned int cpu_max_leaf(unsigned int base)
+{
+    unsigned int r[4];
+    cpu_cpuid(base, 0, r);
+    return r[0];
+}
+
+/* XCR0: which register states the OS saves on a context switch. */
+static uint64_t cpu_xgetbv0(void)
+{
+    return (uint64_t)_xgetbv(0);
+}
+#  else
+/* gcc and clang: <cpuid.h>. Its macros keep EBX intact where it is the PIC
+   register (32-bit x86 with -fPIC), and __get_cpuid_max first checks that
+   the CPU has CPUID at all (a 32-bit CPU may not). */
+#    include <cpuid.h>
+
+static void cpu_cpuid(unsigned int leaf, unsigned int sub, unsigned int r[4])
+{
+    __cpuid_count(leaf, sub, r[0], r[1], r[2], r[3]);
+}
+
+static unsigned int cpu_max_leaf(unsigned int base)
+{
+    return (unsigned int)__get_cpuid_max(base, NULL);
+}
+
+/* XGETBV with ECX = 0 reads XCR0. Encoded as bytes so that no -mxsave is
+   needed; it touches EAX, EDX and ECX only, so it is PIC-safe on i386. */
 static uint64_t cpu_xgetbv0(void)
 {
     uint32_t eax, edx;
     __asm__ volatile(".byte 0x0f, 0x01, 0xd0" : "=a"(eax), "=d"(edx) : "c"(0));
     return ((uint64_t)edx << 32) | eax;
 }
+#  endif
 
 static uint32_t cpu_detect(void)
 {
-    unsigned int eax, ebx, ecx, edx;
+    unsigned int r[4]; /* EAX, EBX, ECX, EDX */
     unsigned int max_leaf;
     uint32_t f = 0;
 
-    max_leaf = (unsigned int)__get_cpuid_max(0, NULL);
+    max_leaf = cpu_max_leaf(0);
     if (max_leaf < 1)
         return 0;
-    __cpuid(1, eax, ebx, ecx, edx);
-    if (ecx & (1u << 23))
+    cpu_cpuid(1, 0, r);
+    if (r[2] & (1u << 23))
         f |= UNILANE_CPU_POPCNT;
     /* AVX state is usable only if the CPU has OSXSAVE (ecx bit 27) and the
        OS enabled both XMM (bit 1) and YMM (bit 2) state in XCR0. */
     {
-        uint64_t xcr0 = (ecx & (1u << 27)) ? cpu_xgetbv0() : 0;
+        uint64_t xcr0 = (r[2] & (1u << 27)) ? cpu_xgetbv0() : 0;
         int os_ymm = (xcr0 & 0x6) == 0x6;
         /* AVX-512 state: XMM, YMM (bits 1, 2), opmask (5), ZMM_Hi256 (6),
            Hi16_ZMM (7): 0xE6. */
         int os_zmm = (xcr0 & 0xE6) == 0xE6;
-        int avx = (ecx & (1u << 28)) != 0;
+        int avx = (r[2] & (1u << 28)) != 0;
         if (max_leaf >= 7) {
-            __cpuid_count(7, 0, eax, ebx, ecx, edx);
+            unsigned int ebx, ecx;
+            cpu_cpuid(7, 0, r);
+            ebx = r[1];
+            ecx = r[2];
             if (os_ymm && avx && (ebx & (1u << 5)))
                 f |= UNILANE_CPU_AVX2;
             if (os_zmm && avx) {
@@ -64,9 +112,9 @@ static uint32_t cpu_detect(void)
                 f |= UNILANE_CPU_BMI2;
         }
     }
-    if ((unsigned int)__get_cpuid_max(0x80000000u, NULL) >= 0x80000001u) {
-        __cpuid(0x80000001u, eax, ebx, ecx, edx);
-        if (ecx & (1u << 5)) /* ABM: LZCNT */
+    if (cpu_max_leaf(0x80000000u) >= 0x80000001u) {
+        cpu_cpuid(0x80000001u, 0, r);
+        if (r[2] & (1u << 5)) /* ABM: LZCNT */
             f |= UNILANE_CPU_LZCNT;
     }
     return f;
@@ -115,20 +163,20 @@ static uint32_t cpu_detect(void)
 
 /* Bit 31 marks "detected"; the features live in the low bits. Racing threads
    compute and store the same value, so relaxed atomics suffice. */
-static uint32_t cpu_cache;
+static unilane_atomic_u32 cpu_cache;
 #if UNILANE_TEST_SUPPORT
-static uint32_t cpu_mask; /* test builds: features treated as absent */
-#  define CPU_MASK_() __atomic_load_n(&cpu_mask, __ATOMIC_RELAXED)
+static unilane_atomic_u32 cpu_mask; /* test builds: features treated as absent */
+#  define CPU_MASK_() UNILANE_ATOMIC_LOAD(&cpu_mask)
 #else
 #  define CPU_MASK_() 0u
 #endif
 
 uint32_t unilane_cpu_features(void)
 {
-    uint32_t v = __atomic_load_n(&cpu_cache, __ATOMIC_RELAXED);
+    uint32_t v = UNILANE_ATOMIC_LOAD(&cpu_cache);
     if (!(v & 0x80000000u)) {
         v = cpu_detect() | 0x80000000u;
-        __atomic_store_n(&cpu_cache, v, __ATOMIC_RELAXED);
+        UNILANE_ATOMIC_STORE(&cpu_cache, v);
     }
     return v & ~0x80000000u & ~CPU_MASK_();
 }
@@ -136,7 +184,7 @@ uint32_t unilane_cpu_features(void)
 #if UNILANE_TEST_SUPPORT
 void unilane_cpu_set_mask(uint32_t mask)
 {
-    __atomic_store_n(&cpu_mask, mask, __ATOMIC_RELAXED);
+    UNILANE_ATOMIC_STORE(&cpu_mask, mask);
 }
 #endif
 #undef CPU_MASK_

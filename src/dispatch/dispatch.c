@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "impl.h"
+#include "atomic.h"
 #include "cpu.h"
 #include "../generic/generic.h"
 
@@ -37,7 +38,8 @@ static const unilane_impl *const dispatch_candidates[] = {
 
 #define DISPATCH_NCANDIDATES (sizeof dispatch_candidates / sizeof dispatch_candidates[0])
 
-static const unilane_impl *dispatch_active;
+typedef UNILANE_ATOMIC(const unilane_impl *) dispatch_atomic_impl;
+static dispatch_atomic_impl dispatch_active;
 
 static int dispatch_supported(const unilane_impl *impl)
 {
@@ -72,13 +74,13 @@ static const unilane_impl *dispatch_choose(void)
         impl = dispatch_find(env); /* an unavailable name is ignored */
     if (!impl)
         impl = dispatch_best();
-    __atomic_store_n(&dispatch_active, impl, __ATOMIC_RELAXED);
+    UNILANE_ATOMIC_STORE(&dispatch_active, impl);
     return impl;
 }
 
 static UNILANE_ALWAYS_INLINE const unilane_impl *dispatch_get(void)
 {
-    const unilane_impl *impl = __atomic_load_n(&dispatch_active, __ATOMIC_RELAXED);
+    const unilane_impl *impl = UNILANE_ATOMIC_LOAD(&dispatch_active);
     if (UNILANE_UNLIKELY(impl == NULL))
         impl = dispatch_choose();
     return impl;
@@ -103,7 +105,7 @@ int unilane_use_kernel(const char *name)
     impl = strcmp(name, "auto") == 0 ? dispatch_best() : dispatch_find(name);
     if (impl == NULL)
         return -1;
-    __atomic_store_n(&dispatch_active, impl, __ATOMIC_RELAXED);
+    UNILANE_ATOMIC_STORE(&dispatch_active, impl);
     return 0;
 }
 
@@ -129,8 +131,8 @@ UNILANE_OPS(DISPATCH_ENTRY_, _)
 /* Test hooks (test builds only; declared in test_hooks.h).                 */
 /* ------------------------------------------------------------------------ */
 
-int unilane_dispatch_direct;
-uint64_t unilane_dispatch_calls;
+unilane_atomic_int unilane_dispatch_direct;
+unilane_atomic_u64 unilane_dispatch_calls;
 
 void unilane_test_mask_cpu_features(uint32_t mask)
 {
@@ -140,10 +142,10 @@ void unilane_test_mask_cpu_features(uint32_t mask)
 
 void unilane_test_set_direct(int on)
 {
-    __atomic_store_n(&unilane_dispatch_direct, on != 0, __ATOMIC_RELAXED);
+    UNILANE_ATOMIC_STORE(&unilane_dispatch_direct, on != 0);
 }
 
-const uint64_t *unilane_test_calls(void)
+const unilane_atomic_u64 *unilane_test_calls(void)
 {
     return &unilane_dispatch_calls;
 }

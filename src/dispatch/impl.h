@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "ops.h"
+#include "atomic.h"
 
 #if UNILANE_TEST_SUPPORT
 #  include "test_hooks.h" /* unilane_test_counter */
@@ -65,9 +66,8 @@ typedef struct unilane_impl {
 #  define UNILANE_IMPL_THUNK_(src, op, in, out, ret, family, bound)                    \
     static UNILANE_OP_RET(ret) unilane_counted_##src##_##op UNILANE_OP_PARAMS(in, out) \
     {                                                                                  \
-      __atomic_fetch_add(&unilane_counter_##src.entered, 1, __ATOMIC_RELAXED);         \
-      __atomic_fetch_or(&unilane_counter_##src.ops, UINT64_C(1) << UNILANE_OP_##op,    \
-                        __ATOMIC_RELAXED);                                             \
+      UNILANE_ATOMIC_ADD64(&unilane_counter_##src.entered, 1);                         \
+      UNILANE_ATOMIC_OR64(&unilane_counter_##src.ops, UINT64_C(1) << UNILANE_OP_##op); \
       return unilane_##src##_##op UNILANE_OP_ARGS(out);                                \
     }
 #  define UNILANE_IMPL_INIT_(src, op, in, out, ret, family, bound) \
@@ -112,10 +112,10 @@ UNILANE_INTERNAL const unilane_impl *unilane_active_impl(void);
 /* Test builds: nonzero while unilane_test_set_direct() asks every call to go
    to the kernel entry whatever its length (dispatch.c); and the number of
    calls of public functions so far. */
-UNILANE_INTERNAL extern int unilane_dispatch_direct;
-UNILANE_INTERNAL extern uint64_t unilane_dispatch_calls;
-#  define UNILANE_COUNT_CALL_() __atomic_fetch_add(&unilane_dispatch_calls, 1, __ATOMIC_RELAXED)
-#  define UNILANE_DIRECT_()     __atomic_load_n(&unilane_dispatch_direct, __ATOMIC_RELAXED)
+UNILANE_INTERNAL extern unilane_atomic_int unilane_dispatch_direct;
+UNILANE_INTERNAL extern unilane_atomic_u64 unilane_dispatch_calls;
+#  define UNILANE_COUNT_CALL_() UNILANE_ATOMIC_ADD64(&unilane_dispatch_calls, 1)
+#  define UNILANE_DIRECT_()     UNILANE_ATOMIC_LOAD(&unilane_dispatch_direct)
 #else
 #  define UNILANE_COUNT_CALL_() ((void)0)
 #  define UNILANE_DIRECT_()     0

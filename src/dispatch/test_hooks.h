@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "../dispatch/config.h"
+#include "../dispatch/atomic.h"
 
 #if !UNILANE_TEST_SUPPORT
 #  error "test_hooks.h is for test builds (UNILANE_TEST_SUPPORT=1)"
@@ -32,18 +33,18 @@ UNILANE_INTERNAL void unilane_test_set_direct(int on);
 /* Counts kept by the thunks UNILANE_DEFINE_KERNEL (impl.h) puts in front of
    every entry of a kernel set in test builds. */
 typedef struct unilane_test_counter {
-    uint64_t entered; /* calls that entered one of the set's entries */
-    uint64_t ops;     /* bit UNILANE_OP_<name> (ops.h): that entry was entered */
+    unilane_atomic_u64 entered; /* calls that entered one of the set's entries */
+    unilane_atomic_u64 ops;     /* bit UNILANE_OP_<name> (ops.h): that entry was entered */
 } unilane_test_counter;
 
 /* The counter of the kernel set named `kernel` (compiled in, whether or not
    this CPU supports it), or NULL for a name this build lacks. Read its fields
-   with relaxed atomic loads. */
+   with UNILANE_ATOMIC_LOAD64 (atomic.h). */
 UNILANE_INTERNAL const unilane_test_counter *unilane_test_counter_of(const char *kernel);
 
 /* The number of calls of public functions (one-shot and streaming) so far;
-   read with a relaxed atomic load. */
-UNILANE_INTERNAL const uint64_t *unilane_test_calls(void);
+   read with UNILANE_ATOMIC_LOAD64. */
+UNILANE_INTERNAL const unilane_atomic_u64 *unilane_test_calls(void);
 
 /* The kernel's short-input threshold for a family (enum unilane_family);
    0 for a kernel this build or CPU lacks. */

@@ -552,7 +552,8 @@ static UNILANE_ALWAYS_INLINE int neon_any_high_u8(uint8x16_t v)
 }
 
 /* 1 iff some unit of v is > limit, limit = 2^k - 1. */
-static UNILANE_ALWAYS_INLINE int neon_any_above_u16(uint16x8_t v, uint16_t limit)
+UNILANE_MAYBE_UNUSED static UNILANE_ALWAYS_INLINE int neon_any_above_u16(uint16x8_t v,
+                                                                         uint16_t limit)
 {
 #if UNILANE_NEON_A64
     return vmaxvq_u16(v) > limit;
