@@ -72,6 +72,23 @@ UNDEF_RE = re.compile(r"^\s*#\s*undef\s+([A-Za-z_]\w*)", re.M)
 STATIC_FUNC_RE = re.compile(r"^static\b[^;{}=()]*?\b([A-Za-z_]\w*)\s*\(", re.M)
 STATIC_VAR_RE = re.compile(r"^static\b[^;{}=()]*?\b([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*(?:=|;)", re.M)
 TYPEDEF_RE = re.compile(r"^typedef\b[^;]*?\b([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*;", re.M)
+def without_bodies(code):
+    """code with the text inside every (nested) pair of braces removed."""
+    out, depth = [], 0
+    for ch in code:
+        if ch == "{":
+            depth += 1
+            if depth == 1:
+                out.append("{")
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                out.append("}")
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out)
+
+
 TAG_RE = re.compile(r"^(?:typedef\s+)?(?:struct|union|enum)\s+([A-Za-z_]\w*)\s*\{", re.M)
 IDENT_RE = re.compile(r"[A-Za-z_]\w*")
 
@@ -232,7 +249,9 @@ class Amalgamator:
                 other = static_owner.setdefault(name, path)
                 if other != path:
                     errors.append("static name '%s' defined in %s and %s" % (name, rel(other), rel(path)))
-            types = set(TYPEDEF_RE.findall(code)) | set(TAG_RE.findall(code))
+            # typedef names from the code with brace bodies emptied, so that a
+            # field of "typedef struct x { size_t err; ... } x;" is no name
+            types = set(TYPEDEF_RE.findall(without_bodies(code))) | set(TAG_RE.findall(code))
             for name in sorted(types):
                 other = type_owner.setdefault(name, path)
                 if other != path:
