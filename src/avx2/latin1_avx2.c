@@ -221,6 +221,10 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result
 unilane_avx2_latin1_to_utf8_bounded(const char *src, size_t len, char *dst, size_t cap)
 {
     size_t i = 0, w = 0;
+    /* src may be NULL when len is 0, and dst when cap is 0: no arithmetic
+       on them then (NULL + 0 is undefined in C) */
+    if (len == 0 || cap == 0)
+        return unilane_scalar_latin1_to_utf8_bounded(src, len, dst, cap);
     for (;;) {
         __m256i b;
         if ((cap - w) / 2 >= len - i) { /* the rest fits */

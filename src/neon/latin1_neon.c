@@ -281,6 +281,10 @@ unilane_result unilane_neon_latin1_to_utf8_bounded(const char *src, size_t len, 
     size_t i = 0, w = 0;
     uint8x16_t bitw = vld1q_u8(neon_l1_k[0]), c0 = vld1q_u8(neon_l1_k[1]),
                two = vld1q_u8(neon_l1_k[2]);
+    /* src may be NULL when len is 0, and dst when cap is 0: no arithmetic
+       on them then (NULL + 0 is undefined in C) */
+    if (len == 0 || cap == 0)
+        return unilane_scalar_latin1_to_utf8_bounded(src, len, dst, cap);
     for (;;) {
         uint8x16_t v;
         if ((cap - w) / 2 >= len - i) /* the rest fits */
