@@ -322,10 +322,10 @@ stage_node() {
 # buffers, a fixed short time per target; the NEON builds (AArch64, ARMv7)
 # under qemu too.
 stage_fuzz() {
-  say "fuzzing: 15 s per target (x86-64), 10 s per target (AArch64 under qemu), 5 s (ARMv7)"
-  UNILANE_FUZZ_BUILD="$OUT/fuzz" ./scripts/fuzz.sh 15
+  say "fuzzing: 10 s per target (x86-64), 6 s per target (AArch64 under qemu), 5 s (ARMv7)"
+  UNILANE_FUZZ_BUILD="$OUT/fuzz" ./scripts/fuzz.sh 10
   if [ "$DO_ARM" = 1 ]; then
-    UNILANE_FUZZ_BUILD="$OUT/fuzz-arm64" ./scripts/fuzz.sh --qemu-aarch64 10
+    UNILANE_FUZZ_BUILD="$OUT/fuzz-arm64" ./scripts/fuzz.sh --qemu-aarch64 6
     UNILANE_FUZZ_BUILD="$OUT/fuzz-armv7" ./scripts/fuzz.sh --qemu-arm 5
   fi
 }

@@ -39,9 +39,9 @@ NODE_INC=$(find_node_include)
 
 # unilane as a static library (position-independent, only unilane_* visible).
 cmake -S "$ROOT" -B "$OUT/lib" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$CC" \
-  -DUNILANE_BUILD_TESTS=OFF -DUNILANE_WERROR=ON >"$OUT/lib.configure.log" 2>&1 ||
-  { cat "$OUT/lib.configure.log"; exit 1; }
-cmake --build "$OUT/lib" --target unilane_static -j 2 >"$OUT/lib.build.log" 2>&1 ||
+  -DBUILD_SHARED_LIBS=OFF -DUNILANE_BUILD_TESTS=OFF -DUNILANE_WERROR=ON \
+  >"$OUT/lib.configure.log" 2>&1 || { cat "$OUT/lib.configure.log"; exit 1; }
+cmake --build "$OUT/lib" --target unilane -j 2 >"$OUT/lib.build.log" 2>&1 ||
   { cat "$OUT/lib.build.log"; exit 1; }
 
 # The addon: a shared object whose napi_* references node resolves at load
