@@ -724,7 +724,6 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_bi
     unsigned top = 0; /* largest byte of what the SIMD code passed */
     __m256i mx;
     for (;;) {
-        unilane_utf8_info t;
         if (avx2_u8_run(s, lo, len, &i, 1, &n, 1, &mx, AVX2_U8_UTF8)) {
             top = avx2_u8_umax(top, avx2_u8_hmax(mx));
             AVX2_LEAVE();
@@ -735,19 +734,8 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_bi
         /* a character cut off at i is in mx: then s[lo .. j) again */
         top = avx2_u8_umax(top, j == i ? avx2_u8_hmax(mx) : avx2_u8_max_of(s, lo, j));
         AVX2_LEAVE();
-        if (!lossy || len - i < 64 + 3 + 64)
-            e = len;
-        else
-            e = gen_utf8_resync(s, len, i + 64);
-        t = lossy ? unilane_scalar_utf8_inspect_lossy(src + j, e - j)
-                  : unilane_scalar_utf8_inspect(src + j, e - j);
-        n += t.utf16_length;
-        wd = gen_wider(wd, t.width);
-        if (first == UNILANE_OK && t.status != UNILANE_OK) {
-            first = t.status;
-            err = j + t.read;
-        }
-        if (e == len || !lossy)
+        e = gen_inspect_window(src, len, i, j, lossy, &n, &wd, &first, &err);
+        if (e == len)
             break;
         lo = e;
     }

@@ -13,6 +13,7 @@
 #define UNILANE_GENERIC_H
 
 #include "../dispatch/impl.h"
+#include "utf8_rules.h"
 
 /* unilane_scalar_<op> for every operation of the registry (ops.h). */
 UNILANE_DECLARE_KERNEL(scalar)
@@ -164,7 +165,36 @@ static inline UNILANE_MAYBE_UNUSED unilane_width gen_wider(unilane_width a, unil
 }
 
 /*
- * A SIMD kernel that hands the rest of its input to a scalar finisher at
+ * The scalar part of a SIMD UTF-8 inspection (AVX2 and NEON): the SIMD code
+ * stopped at i with the first error in a character that starts at j (a
+ * character boundary, j <= i). The scalar inspection takes s[j .. e): the
+ * rest of the input in strict mode (or when little is left), in lossy mode
+ * the window up to a resynchronisation point 64 bytes on, after which the
+ * SIMD code resumes at e. Its length and width are added to *n and *wd, and
+ * the first error it names becomes (*first, *err) if there was none before.
+ * Returns e.
+ */
+static inline UNILANE_MAYBE_UNUSED size_t gen_inspect_window(const char *src, size_t len, size_t i,
+                                                             size_t j, int lossy, size_t *n,
+                                                             unilane_width *wd,
+                                                             unilane_status *first, size_t *err)
+{
+    size_t e = (!lossy || len - i < 64 + 3 + 64)
+                   ? len
+                   : gen_utf8_resync((const unsigned char *)src, len, i + 64);
+    unilane_utf8_info t = lossy ? unilane_scalar_utf8_inspect_lossy(src + j, e - j)
+                                : unilane_scalar_utf8_inspect(src + j, e - j);
+    *n += t.utf16_length;
+    *wd = gen_wider(*wd, t.width);
+    if (*first == UNILANE_OK && t.status != UNILANE_OK) {
+        *first = t.status;
+        *err = j + t.read;
+    }
+    return e;
+}
+
+/*
+ * A SIMD kernel that hands the rest of its input
  * src + read_off, dst + written_off turns the finisher's result into the
  * result for the whole input with this. The fields are copied one by one
  * into a new struct on purpose: `r = finisher(...); r.read += off;` makes gcc

@@ -642,7 +642,6 @@ static UNILANE_NOINLINE unilane_utf8_info neon_u8_inspect_long(const char *src, 
     unsigned top = 0, m;
     for (;;) {
         neon_u8_insp q;
-        unilane_utf8_info t;
         q.n = 0;
         q.top = q.pend = vdupq_n_u8(0);
         i = neon_u8_valid_blocks(s, len, start, 1, &q, 0);
@@ -654,15 +653,7 @@ static UNILANE_NOINLINE unilane_utf8_info neon_u8_inspect_long(const char *src, 
             m = gen_max_byte(s, i - 64, a);
             top = m > top ? m : top;
         }
-        e = (!lossy || len - i < 64 + 3 + 64) ? len : gen_utf8_resync(s, len, i + 64);
-        t = lossy ? unilane_scalar_utf8_inspect_lossy(src + a, e - a)
-                  : unilane_scalar_utf8_inspect(src + a, e - a);
-        n += t.utf16_length;
-        wd = gen_wider(wd, t.width);
-        if (first == UNILANE_OK && t.status != UNILANE_OK) {
-            first = t.status;
-            err = a + t.read;
-        }
+        e = gen_inspect_window(src, len, i, a, lossy, &n, &wd, &first, &err);
         if (e == len)
             break;
         start = e;
