@@ -12,4 +12,55 @@
 #include "../dispatch/impl.h"
 #include "../avx2/avx2.h" /* and so the intrinsics: ../avx2/x86_intrin.h */
 
+#if UNILANE_HAVE_AVX512
+
+UNILANE_DECLARE_KERNEL(avx512)
+
+/* Machinery shared by the avx512 kernel files. */
+
+/* Masks of the first n lanes, 0 <= n <= 64 (or 32). */
+UNILANE_TARGET_AVX512 static inline __mmask64 avx512_first64(size_t n)
+{
+    return n >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
+}
+
+UNILANE_TARGET_AVX512 static inline __mmask32 avx512_first32(size_t n)
+{
+    return n >= 32 ? ~(__mmask32)0 : (__mmask32)((1u << n) - 1);
+}
+
+/* vzeroupper: the upper halves of the vector registers are dirty after any
+   512-bit (or 256-bit) instruction; clearing them avoids the SSE/AVX
+   transition penalty in scalar or SSE code that runs next. */
+UNILANE_TARGET_AVX512 static inline void avx512_leave(void)
+{
+    _mm256_zeroupper();
+}
+
+UNILANE_TARGET_AVX512 static inline unilane_result avx512_ok(size_t read, size_t written)
+{
+    unilane_result r;
+    r.status = UNILANE_OK;
+    r.read = read;
+    r.written = written;
+    return r;
+}
+
+/* Bit k set iff unit k of v is a surrogate, 0xD800 <= u <= 0xDFFF:
+   (u & 0xF800) == 0xD800. */
+UNILANE_TARGET_AVX512 static inline __mmask32 avx512_u16_surr(__m512i v)
+{
+    return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, _mm512_set1_epi16((short)0xF800)),
+                                   _mm512_set1_epi16((short)0xD800));
+}
+
+/* Bit k set iff (u_k & 0xFC00) == tag: 0xD800 high, 0xDC00 low surrogates. */
+UNILANE_TARGET_AVX512 static inline __mmask32 avx512_u16_tag(__m512i v, unsigned tag)
+{
+    return _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, _mm512_set1_epi16((short)0xFC00)),
+                                   _mm512_set1_epi16((short)tag));
+}
+
+#endif /* UNILANE_HAVE_AVX512 */
+
 #endif /* UNILANE_AVX512_H */
