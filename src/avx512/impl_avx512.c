@@ -235,14 +235,6 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
 #  define unilane_avx512_utf16_ascii_prefix           unilane_avx2_utf16_ascii_prefix
 /* not yet written */
 #  define unilane_avx512_utf16_latin1_prefix          unilane_avx2_utf16_latin1_prefix
-/* not yet written (needs the AVX2 lookup-based UTF-8 rules ported) */
-#  define unilane_avx512_validate_utf8                unilane_avx2_validate_utf8
-/* not yet written (VBMI2 compress is the plan) */
-#  define unilane_avx512_utf8_to_latin1               unilane_avx2_utf8_to_latin1
-/* not yet written */
-#  define unilane_avx512_utf8_to_utf16                unilane_avx2_utf8_to_utf16
-/* not yet written */
-#  define unilane_avx512_utf8_to_utf16_lossy          unilane_avx2_utf8_to_utf16_lossy
 /* not yet written */
 #  define unilane_avx512_utf16_to_utf8                unilane_avx2_utf16_to_utf8
 /* not yet written */
@@ -279,10 +271,6 @@ UNILANE_DEFINE_KERNEL(avx512, UNILANE_CPU_AVX512_SET, 35, /* UTF-8 input */
 #  undef unilane_avx512_utf8_length_from_utf16
 #  undef unilane_avx512_utf16_ascii_prefix
 #  undef unilane_avx512_utf16_latin1_prefix
-#  undef unilane_avx512_validate_utf8
-#  undef unilane_avx512_utf8_to_latin1
-#  undef unilane_avx512_utf8_to_utf16
-#  undef unilane_avx512_utf8_to_utf16_lossy
 #  undef unilane_avx512_utf16_to_utf8
 #  undef unilane_avx512_utf16_to_utf8_lossy
 #  undef unilane_avx512_utf16_make_well_formed

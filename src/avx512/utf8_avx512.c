@@ -1,0 +1,501 @@
+/*
+ * utf8_avx512.c -- AVX-512 (F/BW/VL/VBMI/VBMI2) kernels for UTF-8 input:
+ * utf8_to_latin1, utf8_to_utf16 (strict and lossy), validate_utf8.
+ *
+ * Shape (that of the AVX2 kernels, src/avx2/utf8_avx2.c): 64-byte blocks
+ * are checked and converted while they are good; a block that is not (an
+ * error, or a character the vector code does not take) sends the rest of
+ * the input, from a character boundary before it, to the scalar kernel,
+ * which decides status and position. The lossy converter hands only a
+ * window to the scalar code and then resumes. The last 1..63 bytes are a
+ * masked load (lanes past src + len read as 0, and a 0 after a lead is an
+ * error the checks see), so no load reaches past src + len; every store is
+ * masked to the units or bytes that belong to the output.
+ *
+ * Inputs below AVX512_U8_SHORT bytes take the AVX2 entries (their
+ * two-block code for 35..63 bytes needs no mask setup); the dispatcher has
+ * sent those below the set's threshold to the scalar kernel already.
+ *
+ * Validation is the Keiser-Lemire classification of utf8_rules.h (three
+ * 16-entry nibble tables, vpshufb in each 128-bit lane, the "must" rule for
+ * 3- and 4-byte characters); the bytes one, two and three back are plain
+ * loads at s + i - k (masked in the last block), or, for a block where
+ * decoding starts afresh, the block itself moved up by k lanes with zeros
+ * in front (vpermb).
+ *
+ * UTF-8 -> UTF-16 works on two byte planes, as the AVX2 kernel does: at
+ * every byte that ends a character, the low and the high byte of its UTF-16
+ * unit computed from that byte and the one or two before it; a 4-byte
+ * character also puts its high surrogate at its third byte and the low one
+ * at its fourth. vpcompressb (VBMI2) packs each plane to the bytes that end
+ * units, and one vpermt2b per 32 units interleaves them into 16-bit units.
+ * A block without bytes >= 0xE0 is checked on bit masks alone (continuation
+ * bytes exactly after the leads C2..DF); an ASCII block is widened.
+ */
+#include "avx512.h"
+#include "../generic/generic.h"
+#include "../generic/utf8_rules.h"
+
+#if UNILANE_HAVE_AVX512
+
+#  define AVX512_U8_INLINE static UNILANE_TARGET_AVX512 UNILANE_ALWAYS_INLINE
+
+/* Below 64 bytes the AVX2 entries are used (their 35..63-byte code is two
+   overlapping 32-byte blocks, no masks). */
+#  define AVX512_U8_SHORT 64
+
+/* ---- shared pieces ----------------------------------------------------- */
+
+/* The Keiser-Lemire tables (utf8_rules.h), one copy; broadcast to the four
+   128-bit lanes where used. */
+static const uint8_t avx512_u8_byte1_high[16] = { UNILANE_U8_BYTE1_HIGH };
+static const uint8_t avx512_u8_byte1_low[16] = { UNILANE_U8_BYTE1_LOW };
+static const uint8_t avx512_u8_byte2_high[16] = { UNILANE_U8_BYTE2_HIGH };
+
+/* vpermb indices k - 1, k - 2, k - 3 (lane k takes lane k - j; the lanes
+   k < j are zeroed by the mask ~0 << j). */
+AVX512_U8_INLINE __m512i avx512_u8_up(__m512i v, unsigned j)
+{
+    const __m512i idx = _mm512_set_epi8(
+        63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41,
+        40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
+        17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    return _mm512_maskz_permutexvar_epi8(~(__mmask64)0 << j,
+                                         _mm512_sub_epi8(idx, _mm512_set1_epi8((char)j)), v);
+}
+
+/* The 64 bytes before-by-j of the block at s + i holding n bytes (n <= 64;
+   lanes n + j and up are 0, as those of the block are): loaded from
+   s + i - j, or when `fresh` (nothing before i is context) the block moved
+   up with zeros in front. Reads only s[i - j .. i + n). */
+AVX512_U8_INLINE __m512i avx512_u8_back(const unsigned char *s, size_t i, size_t n, __m512i v,
+                                        unsigned j, int fresh)
+{
+    if (fresh)
+        return avx512_u8_up(v, j);
+    return _mm512_maskz_loadu_epi8(avx512_first64(n + j), s + i - j);
+}
+
+/*
+ * The Keiser-Lemire check of the block x whose bytes one, two, three back
+ * are p1, p2, p3; nonzero lanes where a pair or a 3-/4-byte sequence is
+ * ill-formed:
+ *   special = BYTE1_HIGH[p1 >> 4] & BYTE1_LOW[p1 & 15] & BYTE2_HIGH[x >> 4]
+ *   must    = (p2 >= 0xE0 || p3 >= 0xF0) ? TWO_CONTS : 0
+ *   error   = special ^ must
+ */
+AVX512_U8_INLINE __m512i avx512_u8_check(__m512i x, __m512i p1, __m512i p2, __m512i p3)
+{
+    const __m512i t1 = _mm512_broadcast_i32x4(
+        _mm_loadu_si128((const __m128i *)(const void *)avx512_u8_byte1_high));
+    const __m512i t2 =
+        _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)avx512_u8_byte1_low));
+    const __m512i t3 = _mm512_broadcast_i32x4(
+        _mm_loadu_si128((const __m128i *)(const void *)avx512_u8_byte2_high));
+    const __m512i nib = _mm512_set1_epi8(0x0F);
+    __m512i a = _mm512_shuffle_epi8(t1, _mm512_and_si512(_mm512_srli_epi16(p1, 4), nib));
+    __m512i b = _mm512_shuffle_epi8(t2, _mm512_and_si512(p1, nib));
+    __m512i c = _mm512_shuffle_epi8(t3, _mm512_and_si512(_mm512_srli_epi16(x, 4), nib));
+    /* saturating p2 - 0x60 has bit 7 set iff p2 >= 0xE0; p3 - 0x70 iff
+       p3 >= 0xF0 */
+    __m512i m = _mm512_or_si512(_mm512_subs_epu8(p2, _mm512_set1_epi8(0x60)),
+                                _mm512_subs_epu8(p3, _mm512_set1_epi8(0x70)));
+    /* 0x80: a & b & c (imm: A & B & C); 0x78: A ^ (B & C) */
+    __m512i sp = _mm512_ternarylogic_epi32(a, b, c, 0x80);
+    return _mm512_ternarylogic_epi32(sp, m, _mm512_set1_epi8((char)UNILANE_U8_TWO_CONTS), 0x78);
+}
+
+/* Bit k set iff byte k of v is a continuation byte 80..BF (as signed:
+   -128..-65). */
+AVX512_U8_INLINE uint64_t avx512_u8_conts(__m512i v)
+{
+    return _mm512_cmplt_epi8_mask(v, _mm512_set1_epi8(-64));
+}
+
+/* Nonzero iff a character of the 64 bytes v runs past byte 63: byte 61 >=
+   F0, byte 62 >= E0 or byte 63 >= C0. */
+AVX512_U8_INLINE uint64_t avx512_u8_incomplete(__m512i v)
+{
+    const __m512i lim =
+        _mm512_set_epi8((char)0xBF, (char)0xDF, (char)0xEF, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+    return _mm512_cmpgt_epu8_mask(v, lim);
+}
+
+/* ---- utf8_to_latin1 ---------------------------------------------------- */
+
+/*
+ * 64 bytes at a time, every block in full (no shorter step): UTF-8 that
+ * converts to Latin-1 has ASCII and the pairs C2/C3 + continuation only.
+ * With lm the leads C2/C3 and cm the continuation bytes, a block is good
+ * iff every non-ASCII byte is one of the two and cm == lm << 1 | carry,
+ * where carry is 1 when byte 63 of the block before was a lead (its
+ * continuation is byte 0 here). The output byte is at every position but
+ * the leads: the byte itself, plus 0x40 after a C3 (C3 80..BF is
+ * C0..FF); _mm512_maskz_compress_epi8 packs them, a masked store writes
+ * exactly popcount(keep) bytes. On a bad block the scalar kernel starts at
+ * i - carry, the start of the character in progress.
+ */
+typedef struct avx512_l1_state {
+    uint64_t lead; /* 1 iff byte i-1 is a lead C2/C3                   */
+    uint64_t c3;   /* 1 iff it is C3                                    */
+} avx512_l1_state;
+
+/* The n <= 64 bytes v (lanes n.. zero) to Latin-1 at d: returns the bytes
+   written, or (size_t)-1 if the block is bad. */
+AVX512_U8_INLINE size_t avx512_l1_block(__m512i v, size_t n, avx512_l1_state *st, char *d)
+{
+    const uint64_t valid = avx512_first64(n);
+    uint64_t hib = _mm512_movepi8_mask(v), cm, lm, c3, keep, cnt;
+    __m512i out;
+    if (hib == 0 && st->lead == 0) {
+        _mm512_mask_storeu_epi8(d, valid, v);
+        return n;
+    }
+    cm = avx512_u8_conts(v);
+    lm = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, _mm512_set1_epi8((char)0xFE)),
+                                _mm512_set1_epi8((char)0xC2));
+    if ((hib & ~(lm | cm)) != 0 || cm != ((lm << 1) | st->lead))
+        return (size_t)-1;
+    /* C3 leads: bit 0 set */
+    c3 = _mm512_mask_test_epi8_mask(lm, v, _mm512_set1_epi8(1));
+    out = _mm512_mask_add_epi8(v, (c3 << 1) | st->c3, v, _mm512_set1_epi8(0x40));
+    keep = ~lm & valid;
+    cnt = (uint64_t)_mm_popcnt_u64(keep);
+    _mm512_mask_storeu_epi8(d, avx512_first64((size_t)cnt), _mm512_maskz_compress_epi8(keep, out));
+    st->lead = lm >> 63;
+    st->c3 = c3 >> 63;
+    return (size_t)cnt;
+}
+
+UNILANE_TARGET_AVX512 unilane_result unilane_avx512_utf8_to_latin1(const char *src, size_t len,
+                                                                   char *dst)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    size_t i = 0, w = 0, r;
+    avx512_l1_state st = { 0, 0 };
+
+    if (len < AVX512_U8_SHORT)
+        return unilane_avx2_utf8_to_latin1(src, len, dst);
+
+    while (len - i >= 64) {
+        __m512i v = _mm512_loadu_si512((const void *)(s + i));
+        size_t k;
+        if (st.lead == 0 && len - i >= 128) {
+            /* two ASCII blocks: one test */
+            __m512i b = _mm512_loadu_si512((const void *)(s + i + 64));
+            if (_mm512_movepi8_mask(_mm512_or_si512(v, b)) == 0) {
+                _mm512_storeu_si512((void *)(dst + w), v);
+                _mm512_storeu_si512((void *)(dst + w + 64), b);
+                i += 128;
+                w += 128;
+                continue;
+            }
+        }
+        k = avx512_l1_block(v, 64, &st, dst + w);
+        if (k == (size_t)-1)
+            goto bad;
+        w += k;
+        i += 64;
+    }
+    /* 0 <= len - i < 64 bytes remain */
+    if (i < len) {
+        size_t k = avx512_l1_block(_mm512_maskz_loadu_epi8(avx512_first64(len - i), s + i), len - i,
+                                   &st, dst + w);
+        if (k == (size_t)-1)
+            goto bad;
+        w += k;
+        i = len;
+    }
+    if (st.lead == 0) {
+        avx512_leave();
+        return avx512_ok(len, w);
+    }
+bad:
+    /* the character in progress starts at i - lead (its lead was not
+       written) */
+    avx512_leave();
+    r = i - (size_t)st.lead;
+    return gen_finish(unilane_scalar_utf8_to_latin1(src + r, len - r, dst + w), r, w);
+}
+
+/* ---- utf8_to_utf16, utf8_to_utf16_lossy -------------------------------- */
+
+/* Packs the bytes `keep` of the planes lo and hi to the front and stores
+   them as popcount(keep) <= 64 UTF-16 units (lo the low byte) at d. */
+AVX512_U8_INLINE size_t avx512_u8_store16(__m512i lo, __m512i hi, uint64_t keep, uint16_t *d)
+{
+    /* output byte 2j is lo[j], 2j+1 is hi[j] (index 64 + j: the second
+       source); j = 0..31, and 32..63 for the second vector */
+    const __m512i i0 = _mm512_set_epi8(
+        95, 31, 94, 30, 93, 29, 92, 28, 91, 27, 90, 26, 89, 25, 88, 24, 87, 23, 86, 22, 85, 21, 84,
+        20, 83, 19, 82, 18, 81, 17, 80, 16, 79, 15, 78, 14, 77, 13, 76, 12, 75, 11, 74, 10, 73, 9,
+        72, 8, 71, 7, 70, 6, 69, 5, 68, 4, 67, 3, 66, 2, 65, 1, 64, 0);
+    const __m512i i1 = _mm512_add_epi8(i0, _mm512_set1_epi8(32));
+    size_t n = (size_t)_mm_popcnt_u64(keep);
+    __m512i l = _mm512_maskz_compress_epi8(keep, lo), h = _mm512_maskz_compress_epi8(keep, hi);
+    _mm512_mask_storeu_epi16(d, avx512_first32(n), _mm512_permutex2var_epi8(l, i0, h));
+    _mm512_mask_storeu_epi16(d + 32, avx512_first32(n > 32 ? n - 32 : 0),
+                             _mm512_permutex2var_epi8(l, i1, h));
+    return n;
+}
+
+/*
+ * One block of n <= 64 bytes v at s + i (a character boundary; lanes n..63
+ * zero; n < 64 only for the last block). Converts the characters that end
+ * in it and sets *used to the bytes they take (64, or the start of a
+ * character that runs past the block; n for the last block); returns the
+ * units written, or (size_t)-1 if the block is ill-formed (or, for a last
+ * block, ends inside a character). `fresh`: decoding starts afresh at i.
+ *
+ * At a byte x that ends a character, with p1, p2 the bytes before it:
+ *   ASCII x:       unit x
+ *   2 bytes p1 x:  lo = (x & 3F) | (p1 & 3) << 6, hi = (p1 >> 2) & 07
+ *   3 bytes p2 p1 x: the same lo, hi = (p1 >> 2) & 0F | p2 << 4
+ * ((p1 >> 2) & 0F is (p1 >> 2) & 07 for a lead 110xxxxx). A 4-byte
+ * character b0 b1 b2 b3 with plane' = ((b0 & 7) << 2 | (b1 >> 4) & 3) - 1:
+ *   at b2: high surrogate, lo = plane' << 6 | (b1 & 0F) << 2 | (b2 >> 4) & 3,
+ *          hi = D8 | plane' >> 2
+ *   at b3: low surrogate, the lo above, hi = DC | (b2 >> 2) & 3.
+ * The byte shifts are 16-bit shifts whose bits from the neighbour byte the
+ * masks drop.
+ */
+AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, size_t n, __m512i v,
+                                             int fresh, uint16_t *d, size_t *used)
+{
+    const __m512i x3f = _mm512_set1_epi8(0x3F);
+    uint64_t hib = _mm512_movepi8_mask(v), cm, keep;
+    __m512i p1, lo, hi;
+    if (hib == 0) {
+        /* ASCII: widened */
+        _mm512_mask_storeu_epi16(d, avx512_first32(n),
+                                 _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)));
+        _mm512_mask_storeu_epi16(d + 32, avx512_first32(n > 32 ? n - 32 : 0),
+                                 _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1)));
+        *used = n;
+        return n;
+    }
+    cm = avx512_u8_conts(v);
+    p1 = avx512_u8_back(s, i, n, v, 1, fresh);
+    /* lo at a continuation byte that ends a character: (x & 3F) | p1 << 6
+       (imm 0xCA: A ? B : C bitwise, A = 3F: the low 6 bits from x) */
+    lo = _mm512_mask_mov_epi8(v, cm,
+                              _mm512_ternarylogic_epi32(x3f, v, _mm512_slli_epi16(p1, 6), 0xCA));
+    if (_mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xE0)) == 0) {
+        /* leads C2..DF only (C0, C1 are neither leads nor continuations):
+           good iff the continuation bytes are exactly those after the
+           leads; a lead as byte 63 waits for the next block */
+        uint64_t lm = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xC2));
+        if (hib != (lm | cm) || cm != lm << 1)
+            return (size_t)-1;
+        hi = _mm512_maskz_mov_epi8(
+            cm, _mm512_and_si512(_mm512_srli_epi16(p1, 2), _mm512_set1_epi8(0x07)));
+        keep = ~lm & avx512_first64(n);
+        *used = n - (size_t)(lm >> 63);
+    } else {
+        __m512i p2 = avx512_u8_back(s, i, n, v, 2, fresh);
+        __m512i p3 = avx512_u8_back(s, i, n, v, 3, fresh);
+        __m512i e = avx512_u8_check(v, p1, p2, p3);
+        uint64_t starts = ~cm, f4, ends;
+        size_t c = n;
+        if (_mm512_test_epi8_mask(e, e) != 0)
+            return (size_t)-1;
+        /* a full block may end inside a character: up to its start */
+        if (n == 64 && avx512_u8_incomplete(v) != 0)
+            c = 63 - (size_t)_lzcnt_u64(starts);
+        /* ends of characters: bytes followed by a start (byte c - 1 is) */
+        ends = ((starts >> 1) | (UINT64_C(1) << 63)) & avx512_first64(c);
+        /* hi at ends of 2- and 3-byte characters: (p1 >> 2) & 0F, with
+           p2 << 4 where p1 is a continuation byte (3 bytes) */
+        hi = _mm512_and_si512(_mm512_srli_epi16(p1, 2), _mm512_set1_epi8(0x0F));
+        hi = _mm512_mask_mov_epi8(hi, avx512_u8_conts(p1),
+                                  _mm512_ternarylogic_epi32(_mm512_set1_epi8((char)0xF0),
+                                                            _mm512_slli_epi16(p2, 4), hi, 0xEA));
+        hi = _mm512_maskz_mov_epi8(cm, hi);
+        keep = ends;
+        f4 = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xF0)) & avx512_first64(c);
+        if (f4 != 0) {
+            /* 4-byte characters: their b0 at the bits f4, b2 at f4 << 2,
+               b3 at f4 << 3 (all below c: the characters are whole) */
+            uint64_t at2 = f4 << 2, at3 = f4 << 3;
+            /* at b2: p2 = b0, p1 = b1, x = b2 */
+            __m512i pl = _mm512_sub_epi8(
+                _mm512_ternarylogic_epi32(
+                    _mm512_and_si512(_mm512_slli_epi16(p2, 2), _mm512_set1_epi8(0x1C)),
+                    _mm512_srli_epi16(p1, 4), _mm512_set1_epi8(0x03), 0xF8),
+                _mm512_set1_epi8(1));
+            __m512i hlo = _mm512_or_si512(
+                _mm512_and_si512(_mm512_slli_epi16(pl, 6), _mm512_set1_epi8((char)0xC0)),
+                _mm512_ternarylogic_epi32(
+                    _mm512_and_si512(_mm512_slli_epi16(p1, 2), _mm512_set1_epi8(0x3C)),
+                    _mm512_srli_epi16(v, 4), _mm512_set1_epi8(0x03), 0xF8));
+            __m512i hhi =
+                _mm512_or_si512(_mm512_set1_epi8((char)0xD8),
+                                _mm512_and_si512(_mm512_srli_epi16(pl, 2), _mm512_set1_epi8(0x03)));
+            /* at b3: p1 = b2 */
+            __m512i lhi =
+                _mm512_or_si512(_mm512_set1_epi8((char)0xDC),
+                                _mm512_and_si512(_mm512_srli_epi16(p1, 2), _mm512_set1_epi8(0x03)));
+            lo = _mm512_mask_mov_epi8(lo, at2, hlo);
+            hi = _mm512_mask_mov_epi8(hi, at2, hhi);
+            hi = _mm512_mask_mov_epi8(hi, at3, lhi);
+            keep |= at2;
+        }
+        *used = c;
+    }
+    return avx512_u8_store16(lo, hi, keep, d);
+}
+
+/* The conversion loop from lo (decoding starts afresh there, lo < len,
+   len - lo >= 64 or lo > 0): converts blocks while they are good. Returns
+   1 when all of s[lo .. len) is converted; 0 when the block at *pi (a
+   character boundary) is not, with *pw the units written before it. */
+AVX512_U8_INLINE int avx512_u8_to16_run(const unsigned char *s, size_t lo, size_t len,
+                                        uint16_t *dst, size_t *pi, size_t *pw)
+{
+    size_t i = lo, w = *pw, used, k;
+    while (len - i >= 64) {
+        __m512i v = _mm512_loadu_si512((const void *)(s + i));
+        if (_mm512_movepi8_mask(v) == 0) {
+            /* ASCII: widened, and again for as long as it lasts */
+            do {
+                _mm512_storeu_si512((void *)(dst + w),
+                                    _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)));
+                _mm512_storeu_si512((void *)(dst + w + 32),
+                                    _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1)));
+                i += 64;
+                w += 64;
+                if (len - i < 64)
+                    break;
+                v = _mm512_loadu_si512((const void *)(s + i));
+            } while (_mm512_movepi8_mask(v) == 0);
+            continue;
+        }
+        k = avx512_u8_to16_block(s, i, 64, v, i == lo, dst + w, &used);
+        if (k == (size_t)-1)
+            goto stop;
+        i += used;
+        w += k;
+    }
+    /* 0 <= len - i < 64 bytes remain */
+    if (i < len) {
+        size_t n = len - i;
+        k = avx512_u8_to16_block(s, i, n, _mm512_maskz_loadu_epi8(avx512_first64(n), s + i),
+                                 i == lo, dst + w, &used);
+        if (k == (size_t)-1)
+            goto stop;
+        w += k;
+    }
+    *pw = w;
+    return 1;
+stop:
+    *pi = i;
+    *pw = w;
+    return 0;
+}
+
+UNILANE_TARGET_AVX512 unilane_result unilane_avx512_utf8_to_utf16(const char *src, size_t len,
+                                                                  uint16_t *dst)
+{
+    size_t i = 0, w = 0;
+    if (len < AVX512_U8_SHORT)
+        return unilane_avx2_utf8_to_utf16(src, len, dst);
+    if (avx512_u8_to16_run((const unsigned char *)src, 0, len, dst, &i, &w)) {
+        avx512_leave();
+        return avx512_ok(len, w);
+    }
+    avx512_leave();
+    return gen_finish(unilane_scalar_utf8_to_utf16(src + i, len - i, dst + w), i, w);
+}
+
+/* At a bad block at i the scalar kernel converts s[i .. e), e the first
+   place at or after i + 64 where decoding starts afresh (gen_utf8_resync),
+   and the vector code resumes at e; near the end it converts the rest. */
+UNILANE_TARGET_AVX512 size_t unilane_avx512_utf8_to_utf16_lossy(const char *src, size_t len,
+                                                                uint16_t *dst)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    size_t lo = 0, i = 0, w = 0, e;
+    if (len < AVX512_U8_SHORT)
+        return unilane_avx2_utf8_to_utf16_lossy(src, len, dst);
+    while (!avx512_u8_to16_run(s, lo, len, dst, &i, &w)) {
+        if (len - i < 64 + 3) {
+            avx512_leave();
+            return w + unilane_scalar_utf8_to_utf16_lossy(src + i, len - i, dst + w);
+        }
+        e = gen_utf8_resync(s, len, i + 64);
+        avx512_leave();
+        w += unilane_scalar_utf8_to_utf16_lossy(src + i, e - i, dst + w);
+        lo = e;
+    }
+    avx512_leave();
+    return w;
+}
+
+/* ---- validate_utf8 ----------------------------------------------------- */
+
+/*
+ * 64 bytes per step, each checked with the three bytes before it as
+ * context (so a character across the block edge is checked whole); an
+ * ASCII block after an ASCII block (or at the start) needs no check. The
+ * last 1..63 bytes are a masked block whose zero lanes make a character cut
+ * off by the end an error; when the input ends at a block edge, the last
+ * block must not end inside a character. At a bad block at i the scalar
+ * kernel starts at the start of the last character before i
+ * (gen_utf8_last_lead): everything before i is valid, the error is at or
+ * after that character.
+ */
+UNILANE_TARGET_AVX512 unilane_result unilane_avx512_validate_utf8(const char *src, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    size_t i = 0, j;
+    int prev_ascii = 1;
+    __m512i e;
+    if (len < AVX512_U8_SHORT)
+        return unilane_avx2_validate_utf8(src, len);
+    while (len - i >= 64) {
+        __m512i v = _mm512_loadu_si512((const void *)(s + i));
+        int ascii = _mm512_movepi8_mask(v) == 0;
+        if (ascii && prev_ascii) {
+            i += 64;
+            continue;
+        }
+        if (i == 0)
+            e = avx512_u8_check(v, avx512_u8_up(v, 1), avx512_u8_up(v, 2), avx512_u8_up(v, 3));
+        else
+            e = avx512_u8_check(v, _mm512_loadu_si512((const void *)(s + i - 1)),
+                                _mm512_loadu_si512((const void *)(s + i - 2)),
+                                _mm512_loadu_si512((const void *)(s + i - 3)));
+        if (_mm512_test_epi8_mask(e, e) != 0)
+            goto bad;
+        prev_ascii = ascii;
+        i += 64;
+    }
+    /* 0 <= len - i < 64 bytes remain; i >= 64 */
+    if (i < len) {
+        size_t n = len - i;
+        __m512i v = _mm512_maskz_loadu_epi8(avx512_first64(n), s + i);
+        e = avx512_u8_check(v, avx512_u8_back(s, i, n, v, 1, 0), avx512_u8_back(s, i, n, v, 2, 0),
+                            avx512_u8_back(s, i, n, v, 3, 0));
+        if (_mm512_test_epi8_mask(e, e) != 0)
+            goto bad;
+    } else if (avx512_u8_incomplete(_mm512_loadu_si512((const void *)(s + len - 64))) != 0) {
+        goto bad;
+    }
+    avx512_leave();
+    return avx512_ok(len, 0);
+bad:
+    avx512_leave();
+    j = gen_utf8_last_lead(s, 0, i);
+    return gen_finish(unilane_scalar_validate_utf8(src + j, len - j), j, 0);
+}
+
+#  undef AVX512_U8_INLINE
+#  undef AVX512_U8_SHORT
+
+#else
+/* ISO C forbids an empty translation unit. */
+typedef int unilane_avx512_utf8_unused;
+#endif /* UNILANE_HAVE_AVX512 */
