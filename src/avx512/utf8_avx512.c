@@ -32,9 +32,9 @@
  * A block without bytes >= 0xE0 is checked on bit masks alone (continuation
  * bytes exactly after the leads C2..DF); an ASCII block is widened.
  */
-#include "avx512.h"
 #include "../generic/generic.h"
 #include "../generic/utf8_rules.h"
+#include "avx512.h"
 
 #if UNILANE_HAVE_AVX512
 
@@ -97,7 +97,7 @@ AVX512_U8_INLINE __m512i avx512_u8_check(__m512i x, __m512i p1, __m512i p2, __m5
     __m512i b = _mm512_shuffle_epi8(t2, _mm512_and_si512(p1, nib));
     __m512i c = _mm512_shuffle_epi8(t3, _mm512_and_si512(_mm512_srli_epi16(x, 4), nib));
     /* saturating p2 - 0x60 has bit 7 set iff p2 >= 0xE0; p3 - 0x70 iff
-       p3 >= 0xF0 */
+     p3 >= 0xF0 */
     __m512i m = _mm512_or_si512(_mm512_subs_epu8(p2, _mm512_set1_epi8(0x60)),
                                 _mm512_subs_epu8(p3, _mm512_set1_epi8(0x70)));
     /* 0x80: a & b & c (imm: A & B & C); 0x78: A ^ (B & C) */
@@ -122,6 +122,13 @@ AVX512_U8_INLINE uint64_t avx512_u8_incomplete(__m512i v)
                         -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
                         -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
     return _mm512_cmpgt_epu8_mask(v, lim);
+}
+
+/* The mask of the first n <= 64 lanes without a branch (bzhi keeps all 64
+   bits for n >= 64). */
+AVX512_U8_INLINE uint64_t avx512_u8_low(uint64_t n)
+{
+    return _bzhi_u64(~UINT64_C(0), (unsigned)n);
 }
 
 /* ---- utf8_to_latin1 ---------------------------------------------------- */
@@ -150,10 +157,8 @@ AVX512_U8_INLINE size_t avx512_l1_block(__m512i v, size_t n, avx512_l1_state *st
     const uint64_t valid = avx512_first64(n);
     uint64_t hib = _mm512_movepi8_mask(v), cm, lm, c3, keep, cnt;
     __m512i out;
-    if (hib == 0 && st->lead == 0) {
-        _mm512_mask_storeu_epi8(d, valid, v);
-        return n;
-    }
+    /* no branch for ASCII blocks (mispredicted often in mixed text): they
+     pass the code below with keep = valid */
     cm = avx512_u8_conts(v);
     lm = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, _mm512_set1_epi8((char)0xFE)),
                                 _mm512_set1_epi8((char)0xC2));
@@ -164,7 +169,7 @@ AVX512_U8_INLINE size_t avx512_l1_block(__m512i v, size_t n, avx512_l1_state *st
     out = _mm512_mask_add_epi8(v, (c3 << 1) | st->c3, v, _mm512_set1_epi8(0x40));
     keep = ~lm & valid;
     cnt = (uint64_t)_mm_popcnt_u64(keep);
-    _mm512_mask_storeu_epi8(d, avx512_first64((size_t)cnt), _mm512_maskz_compress_epi8(keep, out));
+    _mm512_mask_storeu_epi8(d, avx512_u8_low(cnt), _mm512_maskz_compress_epi8(keep, out));
     st->lead = lm >> 63;
     st->c3 = c3 >> 63;
     return (size_t)cnt;
@@ -215,7 +220,7 @@ UNILANE_TARGET_AVX512 unilane_result unilane_avx512_utf8_to_latin1(const char *s
     }
 bad:
     /* the character in progress starts at i - lead (its lead was not
-       written) */
+     written) */
     avx512_leave();
     r = i - (size_t)st.lead;
     return gen_finish(unilane_scalar_utf8_to_latin1(src + r, len - r, dst + w), r, w);
@@ -228,7 +233,7 @@ bad:
 AVX512_U8_INLINE size_t avx512_u8_store16(__m512i lo, __m512i hi, uint64_t keep, uint16_t *d)
 {
     /* output byte 2j is lo[j], 2j+1 is hi[j] (index 64 + j: the second
-       source); j = 0..31, and 32..63 for the second vector */
+     source); j = 0..31, and 32..63 for the second vector */
     const __m512i i0 = _mm512_set_epi8(
         95, 31, 94, 30, 93, 29, 92, 28, 91, 27, 90, 26, 89, 25, 88, 24, 87, 23, 86, 22, 85, 21, 84,
         20, 83, 19, 82, 18, 81, 17, 80, 16, 79, 15, 78, 14, 77, 13, 76, 12, 75, 11, 74, 10, 73, 9,
@@ -236,9 +241,10 @@ AVX512_U8_INLINE size_t avx512_u8_store16(__m512i lo, __m512i hi, uint64_t keep,
     const __m512i i1 = _mm512_add_epi8(i0, _mm512_set1_epi8(32));
     size_t n = (size_t)_mm_popcnt_u64(keep);
     __m512i l = _mm512_maskz_compress_epi8(keep, lo), h = _mm512_maskz_compress_epi8(keep, hi);
-    _mm512_mask_storeu_epi16(d, avx512_first32(n), _mm512_permutex2var_epi8(l, i0, h));
-    _mm512_mask_storeu_epi16(d + 32, avx512_first32(n > 32 ? n - 32 : 0),
-                             _mm512_permutex2var_epi8(l, i1, h));
+    /* units 0..31 under the low half of m, 32..63 under the high half */
+    uint64_t m = avx512_u8_low(n);
+    _mm512_mask_storeu_epi16(d, (__mmask32)m, _mm512_permutex2var_epi8(l, i0, h));
+    _mm512_mask_storeu_epi16(d + 32, (__mmask32)(m >> 32), _mm512_permutex2var_epi8(l, i1, h));
     return n;
 }
 
@@ -268,25 +274,18 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
     const __m512i x3f = _mm512_set1_epi8(0x3F);
     uint64_t hib = _mm512_movepi8_mask(v), cm, keep;
     __m512i p1, lo, hi;
-    if (hib == 0) {
-        /* ASCII: widened */
-        _mm512_mask_storeu_epi16(d, avx512_first32(n),
-                                 _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)));
-        _mm512_mask_storeu_epi16(d + 32, avx512_first32(n > 32 ? n - 32 : 0),
-                                 _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1)));
-        *used = n;
-        return n;
-    }
+    /* an ASCII block takes the 2-byte path below (keep = the n lanes): no
+       branch for it, which mixed text mispredicts */
     cm = avx512_u8_conts(v);
     p1 = avx512_u8_back(s, i, n, v, 1, fresh);
     /* lo at a continuation byte that ends a character: (x & 3F) | p1 << 6
-       (imm 0xCA: A ? B : C bitwise, A = 3F: the low 6 bits from x) */
+     (imm 0xCA: A ? B : C bitwise, A = 3F: the low 6 bits from x) */
     lo = _mm512_mask_mov_epi8(v, cm,
                               _mm512_ternarylogic_epi32(x3f, v, _mm512_slli_epi16(p1, 6), 0xCA));
     if (_mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xE0)) == 0) {
         /* leads C2..DF only (C0, C1 are neither leads nor continuations):
-           good iff the continuation bytes are exactly those after the
-           leads; a lead as byte 63 waits for the next block */
+       good iff the continuation bytes are exactly those after the
+       leads; a lead as byte 63 waits for the next block */
         uint64_t lm = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xC2));
         if (hib != (lm | cm) || cm != lm << 1)
             return (size_t)-1;
@@ -308,9 +307,11 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
         /* ends of characters: bytes followed by a start (byte c - 1 is) */
         ends = ((starts >> 1) | (UINT64_C(1) << 63)) & avx512_first64(c);
         /* hi at ends of 2- and 3-byte characters: (p1 >> 2) & 0F, with
-           p2 << 4 where p1 is a continuation byte (3 bytes) */
+       p2 << 4 where p1 is a continuation byte (3 bytes) */
         hi = _mm512_and_si512(_mm512_srli_epi16(p1, 2), _mm512_set1_epi8(0x0F));
-        hi = _mm512_mask_mov_epi8(hi, avx512_u8_conts(p1),
+        /* p1 is a continuation byte at lane k iff v is at lane k - 1 (lane
+       0 is never kept from this: not a continuation byte, or an error) */
+        hi = _mm512_mask_mov_epi8(hi, cm << 1,
                                   _mm512_ternarylogic_epi32(_mm512_set1_epi8((char)0xF0),
                                                             _mm512_slli_epi16(p2, 4), hi, 0xEA));
         hi = _mm512_maskz_mov_epi8(cm, hi);
@@ -318,7 +319,7 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
         f4 = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xF0)) & avx512_first64(c);
         if (f4 != 0) {
             /* 4-byte characters: their b0 at the bits f4, b2 at f4 << 2,
-               b3 at f4 << 3 (all below c: the characters are whole) */
+         b3 at f4 << 3 (all below c: the characters are whole) */
             uint64_t at2 = f4 << 2, at3 = f4 << 3;
             /* at b2: p2 = b0, p1 = b1, x = b2 */
             __m512i pl = _mm512_sub_epi8(
@@ -358,20 +359,23 @@ AVX512_U8_INLINE int avx512_u8_to16_run(const unsigned char *s, size_t lo, size_
     size_t i = lo, w = *pw, used, k;
     while (len - i >= 64) {
         __m512i v = _mm512_loadu_si512((const void *)(s + i));
-        if (_mm512_movepi8_mask(v) == 0) {
-            /* ASCII: widened, and again for as long as it lasts */
-            do {
+        /* 128 ASCII bytes: widened (a lone ASCII block goes through
+           avx512_u8_to16_block) */
+        if (len - i >= 128) {
+            __m512i b = _mm512_loadu_si512((const void *)(s + i + 64));
+            if (_mm512_movepi8_mask(_mm512_or_si512(v, b)) == 0) {
                 _mm512_storeu_si512((void *)(dst + w),
                                     _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)));
                 _mm512_storeu_si512((void *)(dst + w + 32),
                                     _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1)));
-                i += 64;
-                w += 64;
-                if (len - i < 64)
-                    break;
-                v = _mm512_loadu_si512((const void *)(s + i));
-            } while (_mm512_movepi8_mask(v) == 0);
-            continue;
+                _mm512_storeu_si512((void *)(dst + w + 64),
+                                    _mm512_cvtepu8_epi16(_mm512_castsi512_si256(b)));
+                _mm512_storeu_si512((void *)(dst + w + 96),
+                                    _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(b, 1)));
+                i += 128;
+                w += 128;
+                continue;
+            }
         }
         k = avx512_u8_to16_block(s, i, 64, v, i == lo, dst + w, &used);
         if (k == (size_t)-1)
