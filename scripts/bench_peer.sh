@@ -166,7 +166,10 @@ echo "== measured in $(( $(date +%s) - start )) s"
 echo
 
 # shellcheck disable=SC2086 # $jsons: the file names, split on purpose
-python3 "$root/scripts/bench_report.py" --peer --note "simdutf: $su_desc (built in $su_build)" \
+rev=$(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo '?')
+if [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]; then rev="$rev + uncommitted changes"; fi
+python3 "$root/scripts/bench_report.py" --peer --note "unilane: $root at $rev" \
+    --note "simdutf: $su_desc (built in $su_build)" \
     --note "rounds: $rounds, min time $min_time s per row; load average after each round: $loads" \
     $jsons >"$out/peer.md"
 cat "$out/peer.md"
