@@ -165,9 +165,9 @@ done
 echo "== measured in $(( $(date +%s) - start )) s"
 echo
 
-# shellcheck disable=SC2086 # $jsons: the file names, split on purpose
 rev=$(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo '?')
 if [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]; then rev="$rev + uncommitted changes"; fi
+# shellcheck disable=SC2086 # $jsons: the file names, split on purpose
 python3 "$root/scripts/bench_report.py" --peer --note "unilane: $root at $rev" \
     --note "simdutf: $su_desc (built in $su_build)" \
     --note "rounds: $rounds, min time $min_time s per row; load average after each round: $loads" \
