@@ -442,11 +442,15 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_units64(uint8x16_t units, uint8x
 
 /* What the inspections keep besides validating (neon_u8_valid_blocks). */
 typedef struct neon_u8_insp {
-    size_t n;        /* UTF-16 units of the ASCII bytes passed                  */
-    uint32x4_t acc;  /* those of the non-ASCII blocks passed (add the lanes)    */
-    uint8x16_t top;  /* bytewise maximum of the blocks passed but the last one */
-    uint8x16_t pend; /* that of the last non-ASCII block passed                */
+    size_t n;       /* UTF-16 units of the ASCII bytes passed               */
+    uint16x8_t acc; /* those of the non-ASCII blocks passed (add the lanes) */
+    uint8x16_t top; /* bytewise maximum of the non-ASCII blocks passed      */
 } neon_u8_insp;
+
+/* At most this many bytes per neon_u8_valid_blocks call of the inspection:
+   a block adds at most 16 to a lane of neon_u8_insp.acc (2 units a byte,
+   8 bytes a lane), so 2048 blocks fit. */
+#  define NEON_U8_INSP_SLICE (2048 * 64)
 
 /* The largest byte of v (umaxv: A64 only). */
 static UNILANE_ALWAYS_INLINE unsigned neon_u8_hmax(uint8x16_t v)
@@ -462,9 +466,8 @@ static UNILANE_ALWAYS_INLINE unsigned neon_u8_hmax(uint8x16_t v)
  * constant after inlining; without it the additions are dead code) it
  * fills *q: the unit count of s[i .. stop) by the per-byte rule (as
  * utf16_length_from_utf8; the caller takes off the cut-off character), and
- * the bytewise maxima, the last block's kept apart: it may end with the
- * first bytes of the character in error, which must not count for the
- * width.
+ * the bytewise maximum of the non-ASCII blocks (which holds the bytes of a
+ * cut-off character too: the caller decides whether they count).
  */
 static UNILANE_ALWAYS_INLINE size_t neon_u8_valid_blocks(const uint8_t *s, size_t len, size_t i,
                                                          int insp, neon_u8_insp *q, int wtf8)
@@ -481,10 +484,6 @@ static UNILANE_ALWAYS_INLINE size_t neon_u8_valid_blocks(const uint8_t *s, size_
         if (!neon_u8_block_high_m(m, pv)) {
             size_t from = i;
             int more;
-            if (insp) {
-                q->top = vmaxq_u8(q->top, q->pend);
-                q->pend = vdupq_n_u8(0);
-            }
             more = neon_u8_skip_ascii(s, len, &i, &b, &k, &pv);
             if (insp)
                 q->n += i - from;
@@ -501,11 +500,8 @@ static UNILANE_ALWAYS_INLINE size_t neon_u8_valid_blocks(const uint8_t *s, size_
                 break; /* the first error is at or after i - 3 */
         }
         if (insp) {
-            /* at most 8 units a byte lane, 16 a 16-bit lane: widened twice,
-               no lane of acc overflows before 2^28 blocks */
-            q->acc = vpadalq_u16(q->acc, vpaddlq_u8(neon_u8_units64(units, b)));
-            q->top = vmaxq_u8(q->top, q->pend);
-            q->pend = m;
+            q->acc = vpadalq_u8(q->acc, neon_u8_units64(units, b));
+            q->top = vmaxq_u8(q->top, m);
         }
         pv = b.val[3];
         i += 64;
@@ -633,6 +629,26 @@ static UNILANE_ALWAYS_INLINE unilane_utf8_info neon_u8_info(unilane_status st, s
     return r;
 }
 
+/* Whether s[a ..] starts with a well-formed character. */
+static UNILANE_ALWAYS_INLINE int neon_u8_char_ok(const uint8_t *s, size_t len, size_t a)
+{
+    uint32_t cp;
+    unilane_status st;
+    size_t mx;
+    return unilane_scalar_utf8_decode_one(s + a, len - a, &cp, &st, &mx) != 0;
+}
+
+/* The largest byte of s[k .. e). */
+static UNILANE_NOINLINE unsigned neon_u8_max_of(const uint8_t *s, size_t k, size_t e)
+{
+    uint8x16_t m = vdupq_n_u8(0);
+    unsigned t;
+    for (; e - k >= 16; k += 16)
+        m = vmaxq_u8(m, vld1q_u8(s + k));
+    t = gen_max_byte(s, k, e);
+    return neon_u8_hmax(m) > t ? neon_u8_hmax(m) : t;
+}
+
 /*
  * len >= 64: validation, the unit count and the width in one pass (the
  * block loop of validate_utf8 with `insp`). Where the blocks stop, the
@@ -653,19 +669,28 @@ static UNILANE_NOINLINE unilane_utf8_info neon_u8_inspect_long(const char *src, 
     unsigned top = 0, m;
     for (;;) {
         neon_u8_insp q;
+        /* a slice of at most NEON_U8_INSP_SLICE bytes (long enough that
+           the restarts cost nothing) */
+        size_t lim = len - start > NEON_U8_INSP_SLICE ? start + NEON_U8_INSP_SLICE : len;
         q.n = 0;
-        q.acc = vdupq_n_u32(0);
-        q.top = q.pend = vdupq_n_u8(0);
-        i = neon_u8_valid_blocks(s, len, start, 1, &q, 0);
+        q.acc = vdupq_n_u16(0);
+        q.top = vdupq_n_u8(0);
+        i = neon_u8_valid_blocks(s, lim, start, 1, &q, 0);
         a = gen_utf8_last_lead(s, start, i);
-        q.n += (size_t)vgetq_lane_u32(q.acc, 0) + vgetq_lane_u32(q.acc, 1) +
-               vgetq_lane_u32(q.acc, 2) + vgetq_lane_u32(q.acc, 3);
-        n += q.n - gen_utf8_units(s + a, i - a);
+        n += q.n + vaddlvq_u16(q.acc) - gen_utf8_units(s + a, i - a);
         m = neon_u8_hmax(q.top);
+        /* q.top has the bytes of a character cut off at i (s[a .. i)) too:
+           they count only if it is well-formed; if not, it is the error
+           the scalar window reports, and the blocks' maximum is taken again
+           without it (once per error) */
+        if (a < i && !neon_u8_char_ok(s, len, a))
+            m = neon_u8_max_of(s, start, a);
         top = m > top ? m : top;
-        if (i > start) {
-            m = gen_max_byte(s, i - 64, a);
-            top = m > top ? m : top;
+        if (lim < len && lim - i < 64) {
+            /* the end of the slice, not an error (a block with an error
+               lies within it): the blocks go on at the character start a */
+            start = a;
+            continue;
         }
         e = gen_inspect_window(src, len, i, a, lossy, &n, &wd, &first, &err);
         if (e == len)
