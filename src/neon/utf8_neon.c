@@ -1283,9 +1283,13 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t l
     size_t i = 0, w = 0;
 
     while (len - i >= NEON_U8_CONVERT_MIN) {
-        neon_u8_stop st =
-            neon_u8_convert(s, len, i, dst, w, latin1 ? NEON_U8_TO_LATIN1 : NEON_U8_TO_UTF16,
-                            var == NEON_U8_V_MUTF8, var == NEON_U8_V_WTF8);
+        neon_u8_stop st;
+        /* WTF-8: the vector check starts afresh at i, so it must not start
+           between a high and a low surrogate (after a scalar window) */
+        if (var == NEON_U8_V_WTF8)
+            neon_u8_wtf8_back_to(s, &i, &w);
+        st = neon_u8_convert(s, len, i, dst, w, latin1 ? NEON_U8_TO_LATIN1 : NEON_U8_TO_UTF16,
+                             var == NEON_U8_V_MUTF8, var == NEON_U8_V_WTF8);
         i = st.pos;
         w = st.written;
         if (var == NEON_U8_V_WTF8)
