@@ -28,6 +28,7 @@ bytes are overwritten by the next store or never counted.
 
 import argparse
 import os
+import re
 import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -106,9 +107,78 @@ def avx2_u8_compress8():
     return [packed([i for i in range(8) if m >> i & 1], 8, PSHUFB_ZERO) for m in range(256)]
 
 
+# ---------------------------------------------------------------------------
+# Modified UTF-8 (Java): the Keiser-Lemire classes, shared by both kernels
+# ---------------------------------------------------------------------------
+
+def u8_class_bits():
+    """The class bits UNILANE_U8_<NAME> of src/generic/utf8_rules.h, read from
+    it (one definition of the bit values)."""
+    bits = {}
+    with open(os.path.join(ROOT, "src", "generic", "utf8_rules.h"), encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"#define UNILANE_U8_([A-Z0-9_]+?)\s+(0x[0-9A-Fa-f]+)\b", line)
+            if m:
+                bits[m.group(1)] = int(m.group(2), 16)
+    for name in ("TOO_SHORT", "TOO_LONG", "TOO_LARGE", "TWO_CONTS"):
+        assert name in bits, "utf8_rules.h has no UNILANE_U8_" + name
+    return bits
+
+
+def mutf8_classes():
+    """BYTE1_HIGH, BYTE1_LOW, BYTE2_HIGH of modified UTF-8, by nibble class:
+    leads C0..DF and E0..EF (no range rule: C0/C1, E0 80..9F and ED A0..BF
+    are allowed), and F0..FF never a lead: followed by a continuation byte
+    TOO_LARGE, by anything else TOO_SHORT (so an error whatever follows)."""
+    b = u8_class_bits()
+    short, long_, large, two = b["TOO_SHORT"], b["TOO_LONG"], b["TOO_LARGE"], b["TWO_CONTS"]
+    carry = short | long_ | two
+
+    def cont(n):
+        return 0x8 <= n <= 0xB
+
+    byte1_high = [long_ if n < 8 else two if cont(n) else short | (large if n == 0xF else 0)
+                  for n in range(16)]
+    byte1_low = [carry | large] * 16
+    byte2_high = [long_ | two | large if cont(n) else short for n in range(16)]
+
+    # the rule for every pair (p, c), checked over all of them: the error
+    # classes (all but TWO_CONTS, which the kernels' "must" bit decides) are
+    # nonzero iff the pair is ill-formed by itself; TWO_CONTS iff both are
+    # continuation bytes
+    for p in range(256):
+        for c in range(256):
+            x = byte1_high[p >> 4] & byte1_low[p & 15] & byte2_high[c >> 4]
+            pc, cc = cont(p >> 4), cont(c >> 4)
+            bad = (p < 0x80 and cc) or (p >= 0xC0 and not cc) or (p >= 0xF0)
+            assert bool(x & ~two) == bool(bad), (p, c)
+            assert bool(x & two) == (pc and cc), (p, c)
+    return [byte1_high, byte1_low, byte2_high]
+
+
+MUTF8_DOC = [
+    "Keiser-Lemire classes of Java's modified UTF-8 (mutf8_to_utf16): rows",
+    "BYTE1_HIGH (by the high nibble of the previous byte), BYTE1_LOW (its low",
+    "nibble), BYTE2_HIGH (the high nibble of the byte itself); the bits are",
+    "the UNILANE_U8_* classes of src/generic/utf8_rules.h. A pair is",
+    "ill-formed iff the AND of its three entries has a bit other than",
+    "TWO_CONTS: ASCII then continuation (TOO_LONG), a lead C0..EF then no",
+    "continuation (TOO_SHORT), F0..FF then anything (TOO_LARGE before a",
+    "continuation, TOO_SHORT before anything else); no range rule (C0/C1,",
+    "E0 80..9F and ED A0..BF are allowed). TWO_CONTS marks a continuation",
+    "after a continuation, decided by the bytes two and three back as for",
+    "UTF-8.",
+]
+
+
 def avx2_tables():
     pack3, pack3_len = avx2_u16_pack3()
     return [
+        Table("avx2_u8_mutf8_classes", "uint8_t", (3, 32), [r + r for r in mutf8_classes()],
+              MUTF8_DOC + [
+                  "avx2_u8_mutf8_classes[t]: row t twice, once per 128-bit lane (pshufb",
+                  "looks up each lane by itself). Used by utf8_avx2.c.",
+              ], hexa=True),
         Table("unilane_avx2_utf8_pack2", "unsigned char", (256, 16), avx2_utf8_pack2(), [
             "unilane_avx2_utf8_pack2[m]: pshufb control that compacts one 128-bit lane",
             "of eight 16-bit slots, slot k holding the UTF-8 bytes of unit k in its",
@@ -202,6 +272,8 @@ def neon_tables():
     s2, l2 = neon_pack2()
     s3, l3 = neon_pack3()
     return [
+        Table("neon_u8_mutf8_classes", "uint8_t", (3, 16), mutf8_classes(),
+              MUTF8_DOC + ["Used by utf8_neon.c."], hexa=True),
         Table("unilane_neon_pack2_shuf", "uint8_t", (256, 16), s2, [
             "unilane_neon_pack2_shuf[m]: tbl indices for 8 units of 1 or 2 UTF-8 bytes.",
             "The register holds, for unit k, its lead byte (first of a 2-byte",

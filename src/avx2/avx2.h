@@ -41,9 +41,10 @@ UNILANE_DECLARE_KERNEL(avx2)
    the rule of each is written. Every global symbol of the library starts
    with unilane_ (tests/check_symbols.sh): the short names the kernels use
    are macros for the prefixed symbols. */
-#  define avx2_u16_pack3     unilane_avx2_u16_pack3
-#  define avx2_u16_pack3_len unilane_avx2_u16_pack3_len
-#  define avx2_u8_compress8  unilane_avx2_u8_compress8
+#  define avx2_u16_pack3        unilane_avx2_u16_pack3
+#  define avx2_u16_pack3_len    unilane_avx2_u16_pack3_len
+#  define avx2_u8_compress8     unilane_avx2_u8_compress8
+#  define avx2_u8_mutf8_classes unilane_avx2_u8_mutf8_classes
 /* Generated: pshufb control, eight 1- or 2-byte UTF-8 slots to the front (-> UTF-8). */
 UNILANE_INTERNAL extern const unsigned char unilane_avx2_utf8_pack2[256][16];
 /* Generated: pshufb control, four 1-, 2- or 3-byte UTF-8 slots to the front (-> UTF-8). */
@@ -52,6 +53,8 @@ UNILANE_INTERNAL extern const unsigned char avx2_u16_pack3[256][16];
 UNILANE_INTERNAL extern const unsigned char avx2_u16_pack3_len[256];
 /* Generated: pshufb indices, the bytes of an 8-byte group a mask selects to the front. */
 UNILANE_INTERNAL extern const uint8_t avx2_u8_compress8[256][8];
+/* Generated: the Keiser-Lemire classes of modified UTF-8, one row per table, per 128-bit lane. */
+UNILANE_INTERNAL extern const uint8_t avx2_u8_mutf8_classes[3][32];
 
 #endif /* UNILANE_HAVE_AVX2 */
 #endif /* UNILANE_AVX2_H */

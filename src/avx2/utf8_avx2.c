@@ -96,12 +96,6 @@ enum avx2_u8_form { AVX2_U8_UTF8, AVX2_U8_WTF8, AVX2_U8_MUTF8, AVX2_U8_WTF8_PAIR
 
 static const uint8_t avx2_wtf8_byte2_high[32] = { UNILANE_WTF8_BYTE2_HIGH,
                                                   UNILANE_WTF8_BYTE2_HIGH };
-static const uint8_t avx2_mutf8_byte1_high[32] = { UNILANE_MUTF8_BYTE1_HIGH,
-                                                   UNILANE_MUTF8_BYTE1_HIGH };
-static const uint8_t avx2_mutf8_byte1_low[32] = { UNILANE_MUTF8_BYTE1_LOW,
-                                                  UNILANE_MUTF8_BYTE1_LOW };
-static const uint8_t avx2_mutf8_byte2_high[32] = { UNILANE_MUTF8_BYTE2_HIGH,
-                                                   UNILANE_MUTF8_BYTE2_HIGH };
 
 /* WTF-8: 0xFF where x[k-4] x[k-3] is ED A0..AF (a high-surrogate
    sequence ends at x[k-2]), else 0; the SURROGATE bit of the WTF-8
@@ -114,36 +108,77 @@ AVX2_U8_INLINE __m256i avx2_u8_wtf8_high(__m256i p3, __m256i p4)
                                               _mm256_set1_epi8((char)0xA0)));
 }
 
+/* The uniform constants of the check. gcc rematerialises a uniform byte
+   vector inside a loop (mov, vmovd, vpbroadcastb: three instructions each
+   time) when registers run short; the chunk loop of avx2_u8_run makes
+   them opaque (AVX2_U8_OPAQUE) so that they stay in a register or come
+   back from the stack as a memory operand. */
+typedef struct avx2_u8_k {
+    __m256i t1, t2, t3, nib, k60, k70, two, df, fe, c0;
+} avx2_u8_k;
+
+#  define AVX2_U8_OPAQUE(v) __asm__("" : "+x"(v))
+
+AVX2_U8_INLINE avx2_u8_k avx2_u8_consts(int opaque, enum avx2_u8_form form)
+{
+    avx2_u8_k k;
+    k.t1 = _mm256_loadu_si256(
+        (const __m256i *)(form == AVX2_U8_MUTF8 ? avx2_u8_mutf8_classes[0] : avx2_u8_byte1_high));
+    k.t2 = _mm256_loadu_si256(
+        (const __m256i *)(form == AVX2_U8_MUTF8 ? avx2_u8_mutf8_classes[1] : avx2_u8_byte1_low));
+    k.t3 = _mm256_loadu_si256((const __m256i *)(form == AVX2_U8_WTF8 || form == AVX2_U8_WTF8_PAIRS
+                                                    ? avx2_wtf8_byte2_high
+                                                : form == AVX2_U8_MUTF8 ? avx2_u8_mutf8_classes[2]
+                                                                        : avx2_u8_byte2_high));
+    k.nib = _mm256_set1_epi8(0x0F);
+    k.k60 = _mm256_set1_epi8(0x60);
+    k.k70 = _mm256_set1_epi8(0x70);
+    k.two = _mm256_set1_epi8((char)UNILANE_U8_TWO_CONTS);
+    k.df = _mm256_set1_epi8((char)0xDF);
+    k.fe = _mm256_set1_epi8((char)0xFE);
+    k.c0 = _mm256_set1_epi8((char)0xC0);
+    if (opaque) {
+        AVX2_U8_OPAQUE(k.fe);
+        AVX2_U8_OPAQUE(k.t1);
+        AVX2_U8_OPAQUE(k.t2);
+        AVX2_U8_OPAQUE(k.t3);
+        AVX2_U8_OPAQUE(k.k60);
+        AVX2_U8_OPAQUE(k.k70);
+        AVX2_U8_OPAQUE(k.two);
+        AVX2_U8_OPAQUE(k.df);
+    }
+    return k;
+}
+
 /* The check of 32 bytes `in` given the same bytes shifted by one, two,
    three (and, for WTF8_PAIRS only, four) positions (p1 = x[k-1],
-   p2 = x[k-2], p3 = x[k-3], p4 = x[k-4]). */
-AVX2_U8_INLINE __m256i avx2_u8_check_form(__m256i in, __m256i p1, __m256i p2, __m256i p3,
-                                          __m256i p4, enum avx2_u8_form form)
+   p2 = x[k-2], p3 = x[k-3], p4 = x[k-4]), with the constants *k. */
+AVX2_U8_INLINE __m256i avx2_u8_check_k(const avx2_u8_k *k, __m256i in, __m256i p1, __m256i p2,
+                                       __m256i p3, __m256i p4, enum avx2_u8_form form)
 {
-    const __m256i t1 = _mm256_loadu_si256(
-        (const __m256i *)(form == AVX2_U8_MUTF8 ? avx2_mutf8_byte1_high : avx2_u8_byte1_high));
-    const __m256i t2 = _mm256_loadu_si256(
-        (const __m256i *)(form == AVX2_U8_MUTF8 ? avx2_mutf8_byte1_low : avx2_u8_byte1_low));
-    const __m256i t3 = _mm256_loadu_si256(
-        (const __m256i *)(form == AVX2_U8_WTF8 || form == AVX2_U8_WTF8_PAIRS ? avx2_wtf8_byte2_high
-                          : form == AVX2_U8_MUTF8                            ? avx2_mutf8_byte2_high
-                                                                             : avx2_u8_byte2_high));
-    const __m256i nib = _mm256_set1_epi8(0x0F);
+    const __m256i t1 = k->t1, t2 = k->t2, t3 = k->t3;
+    const __m256i nib = k->nib;
     __m256i sp = _mm256_and_si256(
         _mm256_and_si256(_mm256_shuffle_epi8(t1, _mm256_and_si256(_mm256_srli_epi16(p1, 4), nib)),
                          _mm256_shuffle_epi8(t2, _mm256_and_si256(p1, nib))),
         _mm256_shuffle_epi8(t3, _mm256_and_si256(_mm256_srli_epi16(in, 4), nib)));
     /* saturating x - 0x60 has bit 7 set iff x >= 0xE0, x - 0x70 iff
        x >= 0xF0 (smaller x give 0..0x7F) */
-    __m256i m = _mm256_or_si256(_mm256_subs_epu8(p2, _mm256_set1_epi8(0x60)),
-                                _mm256_subs_epu8(p3, _mm256_set1_epi8(0x70)));
-    __m256i e =
-        _mm256_xor_si256(sp, _mm256_and_si256(m, _mm256_set1_epi8((char)UNILANE_U8_TWO_CONTS)));
+    __m256i m = _mm256_or_si256(_mm256_subs_epu8(p2, k->k60), _mm256_subs_epu8(p3, k->k70));
+    __m256i e = _mm256_xor_si256(sp, _mm256_and_si256(m, k->two));
     if (form == AVX2_U8_WTF8_PAIRS) /* SURROGATE kept only after a high surrogate */
         e = _mm256_andnot_si256(_mm256_andnot_si256(avx2_u8_wtf8_high(p3, p4),
                                                     _mm256_set1_epi8((char)UNILANE_U8_SURROGATE)),
                                 e);
     return e;
+}
+
+/* The same with the constants as immediates. */
+AVX2_U8_INLINE __m256i avx2_u8_check_form(__m256i in, __m256i p1, __m256i p2, __m256i p3,
+                                          __m256i p4, enum avx2_u8_form form)
+{
+    const avx2_u8_k k = avx2_u8_consts(0, form);
+    return avx2_u8_check_k(&k, in, p1, p2, p3, p4, form);
 }
 
 /* The 32 bytes `in` shifted right by k bytes (1..4), the last k bytes of
@@ -172,14 +207,21 @@ AVX2_U8_INLINE __m256i avx2_u8_check_fresh(__m256i a, __m256i b, enum avx2_u8_fo
 }
 
 /* The check of the 32 bytes at s, whose 3 bytes before (4 for
-   WTF8_PAIRS) are readable. */
-AVX2_U8_INLINE __m256i avx2_u8_check_at(const unsigned char *s, enum avx2_u8_form form)
+   WTF8_PAIRS) are readable, with the constants *k. */
+AVX2_U8_INLINE __m256i avx2_u8_check_at_k(const avx2_u8_k *k, const unsigned char *s,
+                                          enum avx2_u8_form form)
 {
     __m256i p3 = _mm256_loadu_si256((const __m256i *)(s - 3));
-    return avx2_u8_check_form(
-        _mm256_loadu_si256((const __m256i *)s), _mm256_loadu_si256((const __m256i *)(s - 1)),
+    return avx2_u8_check_k(
+        k, _mm256_loadu_si256((const __m256i *)s), _mm256_loadu_si256((const __m256i *)(s - 1)),
         _mm256_loadu_si256((const __m256i *)(s - 2)), p3,
         form == AVX2_U8_WTF8_PAIRS ? _mm256_loadu_si256((const __m256i *)(s - 4)) : p3, form);
+}
+
+AVX2_U8_INLINE __m256i avx2_u8_check_at(const unsigned char *s, enum avx2_u8_form form)
+{
+    const avx2_u8_k k = avx2_u8_consts(0, form);
+    return avx2_u8_check_at_k(&k, s, form);
 }
 
 /* Nonzero bytes iff the block ends inside a sequence: byte 29 >= F0, byte
@@ -209,24 +251,35 @@ AVX2_U8_INLINE uint32_t avx2_u8_starts(__m256i v)
     return (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-65)));
 }
 
-/* The check for 64 bytes a|b with no byte >= 0xE0 that start at a
-   character boundary: with leads C2..DF only, the input is valid iff the
-   continuation bytes are exactly the bytes after the leads and there is no
-   C0 or C1 (a lead as byte 63 is left for later: its continuation is not
-   here). Sets *pnc to the mask of bytes that are not continuation bytes.
-   For MUTF8 C0 and C1 are allowed. */
-AVX2_U8_INLINE int avx2_u8_check2(__m256i a, __m256i b, uint64_t *pnc, enum avx2_u8_form form)
+/* The check for 64 bytes a|b with no byte >= 0xE0 (constants *k): with
+   leads C2..DF only, the input is valid iff the continuation bytes are exactly the
+   bytes after the leads, the first one too if `carry` (1: the byte before
+   a is a 2-byte lead, whose own check is done; 0: a starts at a character
+   boundary), and there is no C0 or C1 (a lead as byte 63 is left for
+   later: its continuation is not here). Sets *pnc to the mask of bytes
+   that are not continuation bytes, *plead to that of the leads. For MUTF8
+   C0 and C1 are allowed. */
+AVX2_U8_INLINE int avx2_u8_check2_k(const avx2_u8_k *k, __m256i a, __m256i b, uint64_t carry,
+                                    uint64_t *pnc, uint64_t *plead, enum avx2_u8_form form)
 {
-    const __m256i fe = _mm256_set1_epi8((char)0xFE), c0 = _mm256_set1_epi8((char)0xC0);
     uint64_t hib = (uint32_t)_mm256_movemask_epi8(a) | (uint64_t)(uint32_t)_mm256_movemask_epi8(b)
                                                            << 32;
     uint64_t nc = avx2_u8_starts(a) | (uint64_t)avx2_u8_starts(b) << 32;
-    __m256i ov = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(a, fe), c0),
-                                 _mm256_cmpeq_epi8(_mm256_and_si256(b, fe), c0));
+    __m256i ov = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(a, k->fe), k->c0),
+                                 _mm256_cmpeq_epi8(_mm256_and_si256(b, k->fe), k->c0));
     *pnc = nc;
+    *plead = hib & nc;
     if (form == AVX2_U8_MUTF8) /* C0 and C1 are leads like the others */
-        return (hib & ~nc) == (hib & nc) << 1;
-    return (hib & ~nc) == (hib & nc) << 1 && avx2_u8_is_zero(ov);
+        return (hib & ~nc) == ((hib & nc) << 1 | carry);
+    return (hib & ~nc) == ((hib & nc) << 1 | carry) && avx2_u8_is_zero(ov);
+}
+
+/* The same at a character boundary, with the constants as immediates. */
+AVX2_U8_INLINE int avx2_u8_check2(__m256i a, __m256i b, uint64_t *pnc, enum avx2_u8_form form)
+{
+    const avx2_u8_k k = avx2_u8_consts(0, form);
+    uint64_t lead;
+    return avx2_u8_check2_k(&k, a, b, 0, pnc, &lead, form);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -333,15 +386,19 @@ AVX2_U8_INLINE __m256i avx2_u8_units_sad(__m256i acc, __m256i a, __m256i b)
 /*
  * Validates s[lo .. len) (len - lo >= 64; decoding starts afresh at lo) 64
  * bytes at a time: an ASCII chunk only needs that nothing before it is
- * unfinished, a chunk without bytes >= 0xE0 that starts at a character
- * boundary takes avx2_u8_check2, any other the full check with its 3 bytes
- * before as context. The last 1..63 bytes are checked as the overlapping
- * last 32 or 64 bytes of the input (re-checking good bytes is harmless:
- * every check looks at 4 bytes only). Returns 1 if all of it is valid.
- * Otherwise returns 0 and sets *pi to i such that s[lo .. i) is valid
- * except that it may end inside a character, and the first error lies in a
- * character that ends in s[i .. i + 64) (or in s[i .. len) when fewer than
- * 128 bytes remain).
+ * unfinished, a chunk without bytes >= 0xE0 takes avx2_u8_check2 (with the
+ * carried continuation of a 2-byte lead that ended the chunk before, when
+ * that chunk took avx2_u8_check2 too), any other the full check with its
+ * 3 bytes before as context. The choice between the two checks depends on
+ * the bytes of the chunk only (and, rarely, on a full-checked chunk before
+ * it that ends inside a character): on text of one script it is the same
+ * for every chunk, whatever the character boundaries (issue 10). The last
+ * 1..63 bytes are checked as the overlapping last 32 or 64 bytes of the
+ * input (re-checking good bytes is harmless: every check looks at 4 bytes
+ * only). Returns 1 if all of it is valid. Otherwise returns 0 and sets *pi
+ * to i such that s[lo .. i) is valid except that it may end inside a
+ * character, and the first error lies in a character that ends in
+ * s[i .. i + 64) (or in s[i .. len) when fewer than 128 bytes remain).
  *
  * With `count` (a constant after inlining; without it the counting is dead
  * code) it also adds the UTF-16 units of s[lo .. i) (or of s[lo .. len)
@@ -366,13 +423,19 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
     /* i <= last: at least 64 bytes left */
     const size_t last = len - 64;
     size_t i = lo, n = 0, r;
-    __m256i prev_inc, e, mx = _mm256_setzero_si256(), acc = _mm256_setzero_si256();
+    /* what the chunk before leaves unfinished: `carry` 1 after an
+       avx2_u8_check2 chunk that ends with a lead; `full_inc` nonzero after
+       a fully checked chunk that ends inside a character (the next chunk
+       then takes the full check too, or fails if ASCII) */
+    uint64_t carry = 0;
+    const avx2_u8_k k = avx2_u8_consts(1, form);
+    __m256i full_inc, e, mx = _mm256_setzero_si256(), acc = _mm256_setzero_si256();
     {
         /* the first chunk, with nothing before it */
         __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
         __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
         if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
-            prev_inc = _mm256_setzero_si256();
+            full_inc = _mm256_setzero_si256();
             if (count)
                 n += 64;
         } else {
@@ -380,7 +443,7 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             AVX2_U8_EXACT(form, e, avx2_u8_check_fresh(a, b, AVX2_U8_WTF8_PAIRS));
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
-            prev_inc = avx2_u8_incomplete(b);
+            full_inc = avx2_u8_incomplete(b);
             if (count)
                 acc = avx2_u8_units_sad(acc, a, b);
             if (width)
@@ -395,9 +458,10 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             /* ASCII: bad only if the bytes before end inside a sequence;
                then ASCII chunks need no more than a look */
             size_t i1 = i;
-            if (UNILANE_UNLIKELY(!avx2_u8_is_zero(prev_inc)))
+            if (UNILANE_UNLIKELY(carry != 0 || !avx2_u8_is_zero(full_inc)))
                 goto out;
-            prev_inc = _mm256_setzero_si256();
+            carry = 0;
+            full_inc = _mm256_setzero_si256();
             do {
                 i += 64;
             } while (i <= last && _mm256_movemask_epi8(_mm256_or_si256(
@@ -406,25 +470,31 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             n += i - i1;
             continue;
         }
-        if (avx2_u8_is_zero(_mm256_or_si256(prev_inc, avx2_u8_e0s(a, b)))) {
-            /* at a character boundary (nothing unfinished before),
-               1- and 2-byte characters only */
-            uint64_t nc;
-            if (UNILANE_UNLIKELY(!avx2_u8_check2(a, b, &nc, form)))
+        if (avx2_u8_is_zero(
+                _mm256_or_si256(full_inc, _mm256_subs_epu8(_mm256_max_epu8(a, b), k.df)))) {
+            /* 1- and 2-byte characters only */
+            uint64_t nc, lead;
+            if (UNILANE_UNLIKELY(!avx2_u8_check2_k(&k, a, b, carry, &nc, &lead, form)))
                 goto out;
             if (count)
                 n += (size_t)_mm_popcnt_u64(nc);
+            /* a lead as byte 63: the next chunk's first byte continues it */
+            carry = lead >> 63;
         } else {
-            e = _mm256_or_si256(avx2_u8_check_at(s + i, form), avx2_u8_check_at(s + i + 32, form));
+            /* the unit counts are looked up next to the check, whose
+               pshufb index they share; summed once the chunk passed */
+            __m256i acc1 = count ? avx2_u8_units_sad(acc, a, b) : acc;
+            e = _mm256_or_si256(avx2_u8_check_at_k(&k, s + i, form),
+                                avx2_u8_check_at_k(&k, s + i + 32, form));
             AVX2_U8_EXACT(form, e,
                           _mm256_or_si256(avx2_u8_check_at(s + i, AVX2_U8_WTF8_PAIRS),
                                           avx2_u8_check_at(s + i + 32, AVX2_U8_WTF8_PAIRS)));
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
-            if (count)
-                acc = avx2_u8_units_sad(acc, a, b);
+            acc = acc1;
+            carry = 0;
+            full_inc = avx2_u8_incomplete(b);
         }
-        prev_inc = avx2_u8_incomplete(b);
         if (width)
             mx = _mm256_max_epu8(mx, _mm256_max_epu8(a, b));
         i += 64;
@@ -432,7 +502,7 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
     /* 0 <= r < 64 bytes left; i >= lo + 64 */
     r = len - i;
     if (r == 0) {
-        if (!avx2_u8_is_zero(prev_inc))
+        if (carry != 0 || !avx2_u8_is_zero(full_inc))
             goto out;
     } else {
         __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));

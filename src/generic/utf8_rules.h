@@ -223,59 +223,12 @@ static inline UNILANE_MAYBE_UNUSED int gen_wtf8_high_before(const unsigned char 
 /*
  * Java's modified UTF-8 (API.md): leads C0..DF take one continuation byte
  * and E0..EF two, with no range rule (overlong forms and surrogates are
- * accepted); a byte F0..FF is an error wherever it is. The tables keep
- * TOO_SHORT, TOO_LONG and TWO_CONTS (with the same "must" rule: a byte F0..FF
- * three back is an error by itself) and give the bit UNILANE_MU8_F to every
- * previous byte and to the current bytes F0..FF only.
+ * accepted); a byte F0..FF is an error wherever it is. Its Keiser-Lemire
+ * tables, in the classes above, are computed from that rule by
+ * tools/gen_tables.py (mutf8_classes, which checks them against it for
+ * every pair of bytes) into the generated tables of both kernels
+ * (avx2_u8_mutf8_classes in tables_avx2.c, neon_u8_mutf8_classes in
+ * tables_neon.c): one set for both.
  */
-#define UNILANE_MU8_F     UNILANE_U8_TOO_LARGE /* a byte F0..FF */
-#define UNILANE_MU8_X4(x) (x), (x), (x), (x)
-
-#define UNILANE_MUTF8_BYTE1_HIGH                            \
-  UNILANE_MU8_X4(UNILANE_U8_TOO_LONG | UNILANE_MU8_F),      \
-      UNILANE_MU8_X4(UNILANE_U8_TOO_LONG | UNILANE_MU8_F),  \
-      UNILANE_MU8_X4(UNILANE_U8_TWO_CONTS | UNILANE_MU8_F), \
-      UNILANE_MU8_X4(UNILANE_U8_TOO_SHORT | UNILANE_MU8_F)
-
-#define UNILANE_MUTF8_BYTE1_LOW                          \
-  UNILANE_MU8_X4(UNILANE_U8_CARRY_ | UNILANE_MU8_F),     \
-      UNILANE_MU8_X4(UNILANE_U8_CARRY_ | UNILANE_MU8_F), \
-      UNILANE_MU8_X4(UNILANE_U8_CARRY_ | UNILANE_MU8_F), \
-      UNILANE_MU8_X4(UNILANE_U8_CARRY_ | UNILANE_MU8_F)
-
-#define UNILANE_MUTF8_BYTE2_HIGH                                                        \
-  UNILANE_MU8_X4(UNILANE_U8_TOO_SHORT), UNILANE_MU8_X4(UNILANE_U8_TOO_SHORT),           \
-      UNILANE_MU8_X4(UNILANE_U8_TOO_LONG | UNILANE_U8_TWO_CONTS), UNILANE_U8_TOO_SHORT, \
-      UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT | UNILANE_MU8_F
-
-/*
- * The same classification for Java's modified UTF-8 (mutf8_to_utf16): a
- * lead C0..DF takes one continuation byte and E0..EF two, with no range
- * check on the second byte (overlong forms and surrogates are accepted),
- * and F0..FF is never a lead. The classes keep their meaning: C0/C1 and
- * E0/ED lose OVERLONG2, OVERLONG3, SURROGATE; an F byte followed by a
- * continuation byte is TOO_LARGE whatever its low nibble (so that it is an
- * error whatever follows it), and by anything else TOO_SHORT.
- */
-#define UNILANE_MU8_BYTE1_HIGH                                                                \
-  UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG,         \
-      UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG,     \
-      UNILANE_U8_TWO_CONTS, UNILANE_U8_TWO_CONTS, UNILANE_U8_TWO_CONTS, UNILANE_U8_TWO_CONTS, \
-      UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT,                       \
-      UNILANE_U8_TOO_SHORT | UNILANE_U8_TOO_LARGE
-
-#define UNILANE_MU8_LOW_ (UNILANE_U8_CARRY_ | UNILANE_U8_TOO_LARGE)
-#define UNILANE_MU8_BYTE1_LOW                                                                   \
-  UNILANE_MU8_LOW_, UNILANE_MU8_LOW_, UNILANE_MU8_LOW_, UNILANE_MU8_LOW_, UNILANE_MU8_LOW_,     \
-      UNILANE_MU8_LOW_, UNILANE_MU8_LOW_, UNILANE_MU8_LOW_, UNILANE_MU8_LOW_, UNILANE_MU8_LOW_, \
-      UNILANE_MU8_LOW_, UNILANE_MU8_LOW_, UNILANE_MU8_LOW_, UNILANE_MU8_LOW_, UNILANE_MU8_LOW_, \
-      UNILANE_MU8_LOW_
-
-#define UNILANE_MU8_CONT_ (UNILANE_U8_TOO_LONG | UNILANE_U8_TWO_CONTS | UNILANE_U8_TOO_LARGE)
-#define UNILANE_MU8_BYTE2_HIGH                                                                \
-  UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT,     \
-      UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, \
-      UNILANE_MU8_CONT_, UNILANE_MU8_CONT_, UNILANE_MU8_CONT_, UNILANE_MU8_CONT_,             \
-      UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT, UNILANE_U8_TOO_SHORT
 
 #endif /* UNILANE_UTF8_RULES_H */

@@ -47,9 +47,10 @@ UNILANE_DECLARE_KERNEL(neon)
    the rule and layout of each is written. Every global symbol of the
    library starts with unilane_ (tests/check_symbols.sh): the short names
    the kernels use are macros for the prefixed symbols. */
-#  define neon_u8_bytes16 unilane_neon_u8_bytes16
-#  define neon_u8_pack16  unilane_neon_u8_pack16
-#  define neon_u8_pack8   unilane_neon_u8_pack8
+#  define neon_u8_bytes16       unilane_neon_u8_bytes16
+#  define neon_u8_pack16        unilane_neon_u8_pack16
+#  define neon_u8_pack8         unilane_neon_u8_pack8
+#  define neon_u8_mutf8_classes unilane_neon_u8_mutf8_classes
 /* Generated: tbl indices, eight 1- or 2-byte UTF-8 units to the front (-> UTF-8). */
 UNILANE_INTERNAL extern const uint8_t unilane_neon_pack2_shuf[256][16];
 /* Generated: output length of each unilane_neon_pack2_shuf row. */
@@ -64,6 +65,8 @@ UNILANE_INTERNAL extern const uint8_t neon_u8_bytes16[256];
 UNILANE_INTERNAL extern const uint8_t neon_u8_pack16[256][16];
 /* Generated: tbl indices, the bytes of half h a mask selects to the front (UTF-8 -> Latin-1). */
 UNILANE_INTERNAL extern const uint8_t neon_u8_pack8[2][256][8];
+/* Generated: the Keiser-Lemire classes of modified UTF-8, one row per table. */
+UNILANE_INTERNAL extern const uint8_t neon_u8_mutf8_classes[3][16];
 
 /* A result, built in one expression. */
 static UNILANE_ALWAYS_INLINE unilane_result neon_result(unilane_status status, size_t read,

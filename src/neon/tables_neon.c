@@ -15,6 +15,26 @@
 #if UNILANE_HAVE_NEON
 
 /*
+ * Keiser-Lemire classes of Java's modified UTF-8 (mutf8_to_utf16): rows
+ * BYTE1_HIGH (by the high nibble of the previous byte), BYTE1_LOW (its low
+ * nibble), BYTE2_HIGH (the high nibble of the byte itself); the bits are
+ * the UNILANE_U8_* classes of src/generic/utf8_rules.h. A pair is
+ * ill-formed iff the AND of its three entries has a bit other than
+ * TWO_CONTS: ASCII then continuation (TOO_LONG), a lead C0..EF then no
+ * continuation (TOO_SHORT), F0..FF then anything (TOO_LARGE before a
+ * continuation, TOO_SHORT before anything else); no range rule (C0/C1,
+ * E0 80..9F and ED A0..BF are allowed). TWO_CONTS marks a continuation
+ * after a continuation, decided by the bytes two and three back as for
+ * UTF-8.
+ * Used by utf8_neon.c.
+ */
+UNILANE_INTERNAL const uint8_t neon_u8_mutf8_classes[3][16] = {
+    /* 0x00 */ {0x02,0x02,0x02,0x02,0x02,0x02,0x02,0x02,0x80,0x80,0x80,0x80,0x01,0x01,0x01,0x09},
+    /* 0x01 */ {0x8b,0x8b,0x8b,0x8b,0x8b,0x8b,0x8b,0x8b,0x8b,0x8b,0x8b,0x8b,0x8b,0x8b,0x8b,0x8b},
+    /* 0x02 */ {0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x8a,0x8a,0x8a,0x8a,0x01,0x01,0x01,0x01},
+};
+
+/*
  * unilane_neon_pack2_shuf[m]: tbl indices for 8 units of 1 or 2 UTF-8 bytes.
  * The register holds, for unit k, its lead byte (first of a 2-byte
  * sequence) in lane 2k and its tail byte (the ASCII byte or the

@@ -70,18 +70,18 @@ static UNILANE_ALWAYS_INLINE void neon_u8_kl_reset(neon_u8_kl *k)
 }
 
 /* The tables of utf8_rules.h, to be loaded into registers: Keiser-Lemire
-   BYTE1_HIGH, BYTE1_LOW, BYTE2_HIGH, and the UTF-16 units by high nibble;
-   then the Keiser-Lemire tables of modified UTF-8 (neon_u8_rules_of). */
-static const uint8_t neon_u8_rules[7][16] = {
-    { UNILANE_U8_BYTE1_HIGH },  { UNILANE_U8_BYTE1_LOW },
-    { UNILANE_U8_BYTE2_HIGH },  { UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE },
-    { UNILANE_MU8_BYTE1_HIGH }, { UNILANE_MU8_BYTE1_LOW },
-    { UNILANE_MU8_BYTE2_HIGH },
+   BYTE1_HIGH, BYTE1_LOW, BYTE2_HIGH, and the UTF-16 units by high nibble. */
+static const uint8_t neon_u8_rules[4][16] = {
+    { UNILANE_U8_BYTE1_HIGH },
+    { UNILANE_U8_BYTE1_LOW },
+    { UNILANE_U8_BYTE2_HIGH },
+    { UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE },
 };
 
 /* The three Keiser-Lemire tables of UTF-8 (mutf8 == 0) or modified UTF-8
-   (mutf8 == 1): an index, not a branch. */
-#  define neon_u8_rules_of(mutf8) (neon_u8_rules + 4 * (mutf8))
+   (mutf8 == 1, generated: neon_u8_mutf8_classes); mutf8 is a constant at
+   every use. */
+#  define neon_u8_rules_of(mutf8) ((mutf8) ? neon_u8_mutf8_classes : neon_u8_rules)
 
 static UNILANE_ALWAYS_INLINE void neon_u8_kl_init_with(neon_u8_kl *k, const uint8_t (*rules)[16])
 {
@@ -131,14 +131,24 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_kl_block(neon_u8_kl *k, uint8x16
 }
 
 /*
- * 1 iff the block or the last 3 bytes before it (lanes 13..15 of pv) have
- * a byte >= 0x80: otherwise the block is ASCII and no character runs into
- * it.
+ * 1 iff the block (whose bytewise maximum over its four vectors is m) or
+ * the last 3 bytes before it (lanes 13..15 of pv) have a byte >= 0x80:
+ * otherwise the block is ASCII and no character runs into it.
  */
+static UNILANE_ALWAYS_INLINE int neon_u8_block_high_m(uint8x16_t m, uint8x16_t pv)
+{
+    return neon_any_high_u8(vmaxq_u8(m, vextq_u8(pv, vdupq_n_u8(0), 13)));
+}
+
+/* The bytewise maximum of the four vectors of the block. */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_max4(uint8x16x4_t b)
+{
+    return vmaxq_u8(vmaxq_u8(b.val[0], b.val[1]), vmaxq_u8(b.val[2], b.val[3]));
+}
+
 static UNILANE_ALWAYS_INLINE int neon_u8_block_high(uint8x16x4_t b, uint8x16_t pv)
 {
-    uint8x16_t m = vmaxq_u8(vmaxq_u8(b.val[0], b.val[1]), vmaxq_u8(b.val[2], b.val[3]));
-    return neon_any_high_u8(vmaxq_u8(m, vextq_u8(pv, vdupq_n_u8(0), 13)));
+    return neon_u8_block_high_m(neon_u8_max4(b), pv);
 }
 
 /* p, hidden from the optimizer: a block loaded through it is loaded again
@@ -434,21 +444,20 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_units64(uint8x16_t units, uint8x
 
 /* What the inspections keep besides validating (neon_u8_valid_blocks). */
 typedef struct neon_u8_insp {
-    size_t n;        /* UTF-16 units of the bytes passed (every byte counted)   */
-    uint8x16_t top;  /* bytewise maximum of the blocks passed but the last one */
-    uint8x16_t pend; /* that of the last non-ASCII block passed                */
+    size_t n;       /* UTF-16 units of the ASCII bytes passed               */
+    uint16x8_t acc; /* those of the non-ASCII blocks passed (add the lanes) */
+    uint8x16_t top; /* bytewise maximum of the non-ASCII blocks passed      */
 } neon_u8_insp;
+
+/* At most this many bytes per neon_u8_valid_blocks call of the inspection:
+   a block adds at most 16 to a lane of neon_u8_insp.acc (2 units a byte,
+   8 bytes a lane), so 2048 blocks fit. */
+#  define NEON_U8_INSP_SLICE (2048 * 64)
 
 /* The largest byte of v (umaxv: A64 only). */
 static UNILANE_ALWAYS_INLINE unsigned neon_u8_hmax(uint8x16_t v)
 {
     return vmaxvq_u8(v);
-}
-
-/* The sum of the bytes of v (uaddlv: A64 only). */
-static UNILANE_ALWAYS_INLINE size_t neon_u8_hsum(uint8x16_t v)
-{
-    return vaddlvq_u8(v);
 }
 
 /*
@@ -459,9 +468,8 @@ static UNILANE_ALWAYS_INLINE size_t neon_u8_hsum(uint8x16_t v)
  * constant after inlining; without it the additions are dead code) it
  * fills *q: the unit count of s[i .. stop) by the per-byte rule (as
  * utf16_length_from_utf8; the caller takes off the cut-off character), and
- * the bytewise maxima, the last block's kept apart: it may end with the
- * first bytes of the character in error, which must not count for the
- * width.
+ * the bytewise maximum of the non-ASCII blocks (which holds the bytes of a
+ * cut-off character too: the caller decides whether they count).
  */
 static UNILANE_ALWAYS_INLINE size_t neon_u8_valid_blocks(const uint8_t *s, size_t len, size_t i,
                                                          int insp, neon_u8_insp *q, int wtf8)
@@ -473,18 +481,18 @@ static UNILANE_ALWAYS_INLINE size_t neon_u8_valid_blocks(const uint8_t *s, size_
     neon_u8_kl_init(&k);
     for (;;) {
         uint8x16x4_t b = neon_load64_u8(s + i);
-        if (!neon_u8_block_high(b, pv)) {
+        /* the block's bytewise maximum: the ASCII test's, and the width's */
+        uint8x16_t m = neon_u8_max4(b);
+        if (!neon_u8_block_high_m(m, pv)) {
             size_t from = i;
             int more;
-            if (insp) {
-                q->top = vmaxq_u8(q->top, q->pend);
-                q->pend = vdupq_n_u8(0);
-            }
             more = neon_u8_skip_ascii(s, len, &i, &b, &k, &pv);
             if (insp)
                 q->n += i - from;
             if (!more)
                 break;
+            if (insp)
+                m = neon_u8_max4(b);
         }
         {
             uint8x16_t e = neon_u8_kl_block(&k, pv, b);
@@ -494,9 +502,8 @@ static UNILANE_ALWAYS_INLINE size_t neon_u8_valid_blocks(const uint8_t *s, size_
                 break; /* the first error is at or after i - 3 */
         }
         if (insp) {
-            q->n += neon_u8_hsum(neon_u8_units64(units, b));
-            q->top = vmaxq_u8(q->top, q->pend);
-            q->pend = vmaxq_u8(vmaxq_u8(b.val[0], b.val[1]), vmaxq_u8(b.val[2], b.val[3]));
+            q->acc = vpadalq_u8(q->acc, neon_u8_units64(units, b));
+            q->top = vmaxq_u8(q->top, m);
         }
         pv = b.val[3];
         i += 64;
@@ -631,6 +638,26 @@ static UNILANE_ALWAYS_INLINE unilane_utf8_info neon_u8_info(unilane_status st, s
     return r;
 }
 
+/* Whether s[a ..] starts with a well-formed character. */
+static UNILANE_ALWAYS_INLINE int neon_u8_char_ok(const uint8_t *s, size_t len, size_t a)
+{
+    uint32_t cp;
+    unilane_status st;
+    size_t mx;
+    return unilane_scalar_utf8_decode_one(s + a, len - a, &cp, &st, &mx) != 0;
+}
+
+/* The largest byte of s[k .. e). */
+static UNILANE_NOINLINE unsigned neon_u8_max_of(const uint8_t *s, size_t k, size_t e)
+{
+    uint8x16_t m = vdupq_n_u8(0);
+    unsigned t;
+    for (; e - k >= 16; k += 16)
+        m = vmaxq_u8(m, vld1q_u8(s + k));
+    t = gen_max_byte(s, k, e);
+    return neon_u8_hmax(m) > t ? neon_u8_hmax(m) : t;
+}
+
 /*
  * len >= 64: validation, the unit count and the width in one pass (the
  * block loop of validate_utf8 with `insp`). Where the blocks stop, the
@@ -651,16 +678,28 @@ static UNILANE_NOINLINE unilane_utf8_info neon_u8_inspect_long(const char *src, 
     unsigned top = 0, m;
     for (;;) {
         neon_u8_insp q;
+        /* a slice of at most NEON_U8_INSP_SLICE bytes (long enough that
+           the restarts cost nothing) */
+        size_t lim = len - start > NEON_U8_INSP_SLICE ? start + NEON_U8_INSP_SLICE : len;
         q.n = 0;
-        q.top = q.pend = vdupq_n_u8(0);
-        i = neon_u8_valid_blocks(s, len, start, 1, &q, 0);
+        q.acc = vdupq_n_u16(0);
+        q.top = vdupq_n_u8(0);
+        i = neon_u8_valid_blocks(s, lim, start, 1, &q, 0);
         a = gen_utf8_last_lead(s, start, i);
-        n += q.n - gen_utf8_units(s + a, i - a);
+        n += q.n + vaddlvq_u16(q.acc) - gen_utf8_units(s + a, i - a);
         m = neon_u8_hmax(q.top);
+        /* q.top has the bytes of a character cut off at i (s[a .. i)) too:
+           they count only if it is well-formed; if not, it is the error
+           the scalar window reports, and the blocks' maximum is taken again
+           without it (once per error) */
+        if (a < i && !neon_u8_char_ok(s, len, a))
+            m = neon_u8_max_of(s, start, a);
         top = m > top ? m : top;
-        if (i > start) {
-            m = gen_max_byte(s, i - 64, a);
-            top = m > top ? m : top;
+        if (lim < len && lim - i < 64) {
+            /* the end of the slice, not an error (a block with an error
+               lies within it): the blocks go on at the character start a */
+            start = a;
+            continue;
         }
         e = gen_inspect_window(src, len, i, a, lossy, &n, &wd, &first, &err);
         if (e == len)
@@ -973,7 +1012,7 @@ typedef struct neon_u8_stop {
  */
 static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size_t len,
                                                           size_t start, void *dst, size_t w,
-                                                          int mode, unsigned mutf8)
+                                                          int mode, unsigned mutf8, int wtf8)
 {
     const int latin1 = mode == NEON_U8_TO_LATIN1, four = mode == NEON_U8_TO_UTF16X;
     neon_u8_stop st;
@@ -1028,7 +1067,10 @@ static UNILANE_ALWAYS_INLINE neon_u8_stop neon_u8_convert(const uint8_t *s, size
             tv = m < 0xF0 ? NEON_U8_T_3 : NEON_U8_T_4;
             e = neon_u8_kl_block(&k, pv, b);
         }
-        if (UNILANE_UNLIKELY(neon_u8_any(e))) {
+        /* WTF-8: surrogate sequences are converted by the 3-byte formula
+           (each to its own unit); only a pair is an error */
+        if (UNILANE_UNLIKELY(neon_u8_any(e)) &&
+            (!wtf8 || neon_u8_any(neon_u8_wtf8_errors(e, pv, b)))) {
             /* the first error is at or after v - 3: the scalar code goes
                from the start of block v - 64 to the end of block v */
             st.win_end = gen_utf8_resync(s, len, v + 64);
@@ -1140,7 +1182,7 @@ out:
 static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t len, size_t start,
                                                       uint16_t *dst, size_t w)
 {
-    return neon_u8_convert(s, len, start, dst, w, NEON_U8_TO_UTF16X, 0);
+    return neon_u8_convert(s, len, start, dst, w, NEON_U8_TO_UTF16X, 0, 0);
 }
 
 /* The converters' vector loop converts a block only after checking the next
@@ -1211,12 +1253,14 @@ static UNILANE_NOINLINE neon_u8_rw neon_u8_window16_lossy(const char *src, size_
 }
 
 /* The UTF-8 variants the converters read (a compile-time `var` of
-   neon_u8_to): UTF-8, WTF-8 (the UTF-8 check, with surrogate sequences
-   left to the scalar code as if they were errors: the vector code never
-   converts one, and neon_u8_wtf8_back_to makes the scalar code start
-   before a high surrogate that ends where it would start), and modified
-   UTF-8 (its own Keiser-Lemire tables, C0/C1 leads in 2-byte blocks,
-   blocks with F0..FF bytes to the scalar code as errors). */
+   neon_u8_to): UTF-8, WTF-8 (the UTF-8 check; in blocks with 3-byte
+   characters with the WTF-8 rule of neon_u8_wtf8_errors, and the 3-byte
+   conversion gives each surrogate sequence its own unit; blocks with
+   4-byte characters leave surrogates to the scalar code as errors;
+   neon_u8_wtf8_back_to makes the scalar code start before a high
+   surrogate that ends where it would start), and modified UTF-8 (its own
+   Keiser-Lemire tables, C0/C1 leads in 2-byte blocks, blocks with F0..FF
+   bytes to the scalar code as errors). */
 #  define NEON_U8_V_UTF8  0
 #  define NEON_U8_V_WTF8  1
 #  define NEON_U8_V_MUTF8 2
@@ -1253,9 +1297,13 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t l
     size_t i = 0, w = 0;
 
     while (len - i >= NEON_U8_CONVERT_MIN) {
-        neon_u8_stop st =
-            neon_u8_convert(s, len, i, dst, w, latin1 ? NEON_U8_TO_LATIN1 : NEON_U8_TO_UTF16,
-                            var == NEON_U8_V_MUTF8);
+        neon_u8_stop st;
+        /* WTF-8: the vector check starts afresh at i, so it must not start
+           between a high and a low surrogate (after a scalar window) */
+        if (var == NEON_U8_V_WTF8)
+            neon_u8_wtf8_back_to(s, &i, &w);
+        st = neon_u8_convert(s, len, i, dst, w, latin1 ? NEON_U8_TO_LATIN1 : NEON_U8_TO_UTF16,
+                             var == NEON_U8_V_MUTF8, var == NEON_U8_V_WTF8);
         i = st.pos;
         w = st.written;
         if (var == NEON_U8_V_WTF8)
