@@ -526,7 +526,11 @@ START_TEST(df_straddles)
                                            forbidden high+low pair, U+0000 as C0 80 */
                                         "\xED\xA0\x80", "\xED\xBF\xBF", "\xED\xA0\xBD\xED\xB8\x80",
                                         "\xC0\x80" };
-    static const char *const bgs[] = { "a", "\xC3\xA9", "\xE4\xB8\xAD" };
+    /* backgrounds: ASCII, 2-, 3- and 4-byte characters (4-byte ones send
+       NEON's WTF-8 blocks to scalar windows, whose ends then fall at every
+       place in the sequence) */
+    static const char *const bgs[] = { "a", "\xC3\xA9", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80" };
+    static unsigned char b2[800];
     unsigned char b[200];
     uint16_t u[200];
     size_t s, g, i, k, n = 136, sl, cut;
@@ -535,7 +539,7 @@ START_TEST(df_straddles)
     /* UTF-8: a sequence starting at every offset (crossing 16/32/64-byte
        boundaries), complete and cut short, in different backgrounds. */
     for (s = 0; s < sizeof seqs / sizeof seqs[0]; s++)
-        for (g = 0; g < 3; g++)
+        for (g = 0; g < sizeof bgs / sizeof bgs[0]; g++)
             for (i = 0; i + 4 < n; i++) {
                 sl = strlen(seqs[s]);
                 for (cut = sl; cut >= 1; cut--) {
@@ -557,6 +561,24 @@ START_TEST(df_straddles)
                         break;
                 }
             }
+    /* WTF-8's forbidden high+low pair and lone surrogates after long runs
+       of 4-byte characters, at every offset up to 600 in an 800-byte input:
+       such runs send a SIMD kernel's blocks to scalar windows of up to a
+       few hundred bytes, whose ends then fall at every place of the
+       sequence, and the vector loop restarts after them. */
+    for (s = 8; s < 11; s++)
+        for (i = 0; i < 600; i += ut_full() ? 1 : 3) {
+            size_t m = 800;
+            sl = strlen(seqs[s]);
+            for (k = 0; k + 4 <= i; k += 4)
+                memcpy(b2 + k, "\xF0\x9F\x98\x80", 4);
+            while (k < i)
+                b2[k++] = 'x';
+            memcpy(b2 + i, seqs[s], sl);
+            for (k = i + sl; k < m; k++)
+                b2[k] = (unsigned char)(k % 7 ? 'y' : 0xE9 & 0x7F);
+            df_compare(b2, m, 1, 0, 0);
+        }
     /* UTF-16: a pair at every offset, and a pair cut at the end. */
     for (g = 0; g < 3; g++)
         for (i = 0; i + 1 < n; i++) {
