@@ -542,9 +542,11 @@ static inline void avx2_u16_first_bad(size_t *err, size_t len, size_t at)
  * fills *q: the OR of every unit, the pairs (already counted for the
  * length), and the first block that is not well-formed, found where the
  * surrogate masks are computed anyway: a low not after a high, or a high
- * not before a low within the block, or a high as unit 31 whose next unit
- * is not a low (looked at then, so that blocks without surrogates need no
- * test). The part the scalar kernel finishes is inspected by it.
+ * not before a low within the block, the carry included (a high as unit 31
+ * of the block before), or that carry before a block without surrogates (a
+ * test there, never true in valid text: no branch of the surrogate path
+ * depends on where the pairs fall). A high as the last unit is left to the
+ * scalar finisher, which inspects the part it finishes.
  */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(const uint16_t *src,
                                                                                size_t len, int insp,
@@ -582,12 +584,13 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
                 uint32_t h = avx2_u16_mask32(v0, v1, 0xD800);
                 uint32_t l = avx2_u16_mask32(v0, v1, 0xDC00);
                 paired += (size_t)__builtin_popcount(((h << 1) | carry) & l);
-                if (insp &&
-                    UNILANE_UNLIKELY(((h << 1) | carry) != l ||
-                                     (h >> 31 && len - i > 0 && (src[i] & 0xFC00) != 0xDC00)))
+                if (insp && UNILANE_UNLIKELY(((h << 1) | carry) != l))
                     avx2_u16_first_bad(&err, len, i - 32 - carry);
                 carry = h >> 31;
             } else {
+                /* a high as unit 31 of the block before, no low here */
+                if (insp && UNILANE_UNLIKELY(carry))
+                    avx2_u16_first_bad(&err, len, i - 33);
                 carry = 0;
             }
             blocks++;
@@ -845,6 +848,27 @@ typedef struct avx2_u16_pend {
 } avx2_u16_pend;
 
 /*
+ * Modified UTF-8's 1-byte units, 1..7F (U+0000 is C0 80): -1 where
+ * 0 < u < 0x80 as signed 16-bit values (units from 0x8000 are negative),
+ * one compare more than UTF-8's u < 0x80. All 16 units are ASCII for it
+ * iff the mask is all ones (avx2_u16_ascii16_mutf8): in the main loop the
+ * compiler computes it once for that test and for the slots of a block
+ * that is not ASCII (avx2_u16_utf8_slots).
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i
+avx2_u16_is1_mutf8(__m256i v, const avx2_u16_utf8_consts *k)
+{
+    return _mm256_and_si256(_mm256_cmpgt_epi16(k->x0080, v),
+                            _mm256_cmpgt_epi16(v, _mm256_setzero_si256()));
+}
+
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
+avx2_u16_ascii16_mutf8(__m256i v, const avx2_u16_utf8_consts *k)
+{
+    return (uint32_t)_mm256_movemask_epi8(avx2_u16_is1_mutf8(v, k)) == 0xFFFFFFFFu;
+}
+
+/*
  * The output of 16 units with at least one non-ASCII unit, into *p
  * (17..48 bytes; top5 = v & 0xF800). Returns 2 when every unit is below
  * U+0800: eight 2-byte slots per lane, a = b, o1 = 0, o3 = o2, so that
@@ -862,11 +886,10 @@ avx2_u16_utf8_slots(__m256i v, __m256i top5, avx2_u16_pend *p, const avx2_u16_ut
                     int pairs, __m256i sw, __m256i ssel, uint32_t sm, enum avx2_u16_form form)
 {
     const __m256i zero = _mm256_setzero_si256();
-    /* -1 where u < 0x80 (1..7F for MUTF8: 0 < u < 0x80 as signed 16-bit
-       values, with the constants at hand; U+0000 takes the 2-byte slot,
-       whose formula gives C0 80 for it), and where u < 0x800 */
-    __m256i is1 = form == AVX2_U16_MUTF8 ? _mm256_and_si256(_mm256_cmpgt_epi16(k->x0080, v),
-                                                            _mm256_cmpgt_epi16(v, zero))
+    /* -1 where u < 0x80 (1..7F for MUTF8, avx2_u16_is1_mutf8; U+0000 takes
+       the 2-byte slot, whose formula gives C0 80 for it), and where
+       u < 0x800 */
+    __m256i is1 = form == AVX2_U16_MUTF8 ? avx2_u16_is1_mutf8(v, k)
                                          : _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), zero);
     __m256i lt800 = _mm256_cmpeq_epi16(top5, zero);
     /* two-byte slot: low byte 0xC0 | u >> 6, high byte 0x80 | (u & 0x3F) */
@@ -1097,19 +1120,19 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_ascii16(__m256i v
     *w += 16;
 }
 
-/* 1 iff the 16-unit blocks a and b (b may be a) are ASCII for `form` (a
-   constant): every unit below 0x80, and for MUTF8 none 0 (tested only when
-   the first test passes: text that is not ASCII pays nothing more). */
+/* 32 units a, b: the bytes p of their pack (unsigned saturation: 0x100..
+   0x7FFF -> FF, 0x8000..FFFF -> 00), which are ASCII for modified UTF-8
+   iff every p is 1..7F, signed p > 0: vpackuswb, vpcmpgtb, vptest where
+   UTF-8 has vpor, vptest, vpackuswb. Returns 1 and stores the 32 bytes at
+   out if so, else 0 (nothing written). */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
-avx2_u16_ascii(__m256i a, __m256i b, __m256i ff80, enum avx2_u16_form form)
+avx2_u16_ascii32_mutf8(__m256i a, __m256i b, char *out, const avx2_u16_utf8_consts *k)
 {
-    __m256i z;
-    if (!_mm256_testz_si256(_mm256_or_si256(a, b), ff80))
+    __m256i p = _mm256_packus_epi16(a, b);
+    if (!_mm256_testc_si256(_mm256_cmpgt_epi8(p, _mm256_setzero_si256()), k->ones))
         return 0;
-    if (form != AVX2_U16_MUTF8)
-        return 1;
-    z = _mm256_cmpeq_epi16(_mm256_min_epu16(a, b), _mm256_setzero_si256());
-    return _mm256_testz_si256(z, z);
+    _mm256_storeu_si256((__m256i *)(void *)out, _mm256_permute4x64_epi64(p, 0xD8));
+    return 1;
 }
 
 /*
@@ -1317,7 +1340,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_take(unilane_resu
  * surrogate, the next 16 units will be converted whole, so the held block
  * is stored directly (avx2_u16_utf8_put); otherwise through the buffer.
  * WTF-8 and modified UTF-8 (`form`) run as lossy; for MUTF8 "ASCII" means
- * 1..7F (avx2_u16_ascii).
+ * 1..7F (avx2_u16_ascii16_mutf8, avx2_u16_ascii32_mutf8).
  */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result
 avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx2_u16_form form)
@@ -1335,16 +1358,24 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
         __m256i top5 = _mm256_and_si256(v, kc.f800);
         avx2_u16_pend pa;
         int kind;
-        if (form == AVX2_U16_MUTF8 ? avx2_u16_ascii(v, v, ff80, form)
-                                   : _mm256_testz_si256(v, ff80)) {
+        if (form == AVX2_U16_MUTF8 ? avx2_u16_ascii16_mutf8(v, &kc) : _mm256_testz_si256(v, ff80)) {
             /* ASCII: 16 units, then 32 at a time while that lasts */
+            /* (i through a register: else gcc hoists the i += 16 both
+               paths make above this branch, where it clobbers the flags
+               of the ASCII test, which then goes through SETE/TEST: 3
+               instructions more per block) */
+            __asm__("" : "+r"(i));
             avx2_u16_ascii16(v, dst, &i, &w);
             while (len - i >= 32) {
                 __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
-                if (form == AVX2_U16_MUTF8 ? !avx2_u16_ascii(v0, v1, ff80, form)
-                                           : !_mm256_testz_si256(_mm256_or_si256(v0, v1), ff80))
-                    break;
-                _mm256_storeu_si256((__m256i *)(void *)(dst + w), avx2_u16_pack32(v0, v1));
+                if (form == AVX2_U16_MUTF8) {
+                    if (!avx2_u16_ascii32_mutf8(v0, v1, dst + w, &kc))
+                        break;
+                } else {
+                    if (!_mm256_testz_si256(_mm256_or_si256(v0, v1), ff80))
+                        break;
+                    _mm256_storeu_si256((__m256i *)(void *)(dst + w), avx2_u16_pack32(v0, v1));
+                }
                 i += 32;
                 w += 32;
             }
@@ -1383,8 +1414,7 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
     while (len - i >= 16) {
         __m256i v = avx2_u16_load(src + i);
         size_t n;
-        if (form == AVX2_U16_MUTF8 ? avx2_u16_ascii(v, v, ff80, form)
-                                   : _mm256_testz_si256(v, ff80)) {
+        if (form == AVX2_U16_MUTF8 ? avx2_u16_ascii16_mutf8(v, &kc) : _mm256_testz_si256(v, ff80)) {
             avx2_u16_ascii16(v, dst, &i, &w);
             continue;
         }
@@ -1402,8 +1432,7 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
     /* 0..15 units remain; len >= 16 */
     if (i < len) {
         __m256i v = avx2_u16_load(src + len - 16);
-        if (form == AVX2_U16_MUTF8 ? avx2_u16_ascii(v, v, ff80, form)
-                                   : _mm256_testz_si256(v, ff80)) {
+        if (form == AVX2_U16_MUTF8 ? avx2_u16_ascii16_mutf8(v, &kc) : _mm256_testz_si256(v, ff80)) {
             /* The last 16 units are ASCII; those before i were written as
                the last i - (len - 16) bytes before dst + w. */
             w -= i - (len - 16);

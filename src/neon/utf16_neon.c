@@ -422,6 +422,51 @@ static size_t neon_u16_pairs(const uint16_t *src, size_t from, size_t to, size_t
 }
 
 /*
+ * neon_u16_pairs for utf16_inspect, which must also know whether the
+ * stretch has an unpaired surrogate: in the same pass (no branch depends
+ * on the data) every unit j must be a high iff unit j + 1 is a low (then
+ * the highs are the pairs: they are counted, and the lane-wise XOR of the
+ * two masks is folded into `bad`), a high at to - 1 too (its low is the
+ * unit after the stretch; a final high of the input has none), and a low
+ * at `from` must follow a high. Else the pairs are counted again by
+ * neon_u16_pairs and *bad is 1 (also for a stretch without an error of its
+ * own but a lone low just after it, which the next stretch finds: the
+ * caller then only looks closer).
+ */
+static size_t neon_u16_pairs_check(const uint16_t *src, size_t from, size_t to, size_t len,
+                                   int *bad)
+{
+    size_t j = from, highs = 0;
+    unsigned odd = 0;
+    const uint16x8_t fc = vdupq_n_u16(0xFC00), d8 = vdupq_n_u16(0xD800), dc = vdupq_n_u16(0xDC00);
+    uint16x8_t acc = vdupq_n_u16(0), x = vdupq_n_u16(0);
+    while (to - j >= 8 && len - j >= 9) {
+        uint16x8_t h = vceqq_u16(vandq_u16(vld1q_u16(src + j), fc), d8);
+        uint16x8_t l = vceqq_u16(vandq_u16(vld1q_u16(src + j + 1), fc), dc);
+        acc = vsubq_u16(acc, h);
+        x = vorrq_u16(x, veorq_u16(h, l));
+        j += 8;
+        if ((j - from) % (8 * 0x8000) == 0) {
+            highs += vaddlvq_u16(acc);
+            acc = vdupq_n_u16(0);
+        }
+    }
+    highs += vaddlvq_u16(acc);
+    for (; j < to && j + 1 < len; j++) {
+        unsigned h = (src[j] & 0xFC00) == 0xD800, l = (src[j + 1] & 0xFC00) == 0xDC00;
+        highs += h;
+        odd |= h ^ l;
+    }
+    /* j == to, or j == len - 1 < to: the input's last unit, a high without
+       a low if it is one */
+    odd |= (unsigned)(j < to && (src[j] & 0xFC00) == 0xD800);
+    odd |= (unsigned)((src[from] & 0xFC00) == 0xDC00 &&
+                      (from == 0 || (src[from - 1] & 0xFC00) != 0xD800));
+    *bad = odd || vmaxvq_u16(x) != 0;
+    return *bad ? neon_u16_pairs(src, from, to, len) : highs;
+}
+
+/*
  * What utf16_inspect keeps besides the count (neon_u16_utf8_len): where the
  * first unpaired surrogate is, the largest high byte of the units, and the
  * pairs.
@@ -502,11 +547,14 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_utf8_len(const uint16_t *src, size_
         }
         count += vaddlvq_u16(acc80) + vaddlvq_u8(acc800);
         if (vminvq_u8(smin) < 8) {
-            p = neon_u16_pairs(src, start, i, len);
+            int bad = 0;
+            p = insp ? neon_u16_pairs_check(src, start, i, len, &bad)
+                     : neon_u16_pairs(src, start, i, len);
             count -= 2 * p;
             if (insp) {
                 q->pairs += p;
-                neon_u16_insp_check(src, start, i, len, q);
+                if (bad)
+                    neon_u16_insp_check(src, start, i, len, q);
             }
         }
     }
@@ -542,11 +590,14 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_utf8_len(const uint16_t *src, size_
         }
         count += vaddlvq_u16(acc);
         if (vminvq_u16(sur) < 0x800) {
-            p = neon_u16_pairs(src, start, len, len);
+            int bad = 0;
+            p = insp ? neon_u16_pairs_check(src, start, len, len, &bad)
+                     : neon_u16_pairs(src, start, len, len);
             count -= 2 * p;
             if (insp) {
                 q->pairs += p;
-                neon_u16_insp_check(src, start, len, len, q);
+                if (bad)
+                    neon_u16_insp_check(src, start, len, len, q);
             }
         }
         if (insp) {
@@ -802,21 +853,51 @@ static UNILANE_ALWAYS_INLINE void neon_u16_load_partial(const uint16_t *p, size_
 static const uint16_t neon_u16_ones_from[32] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                                                  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 
-/* 1 iff one of the 32 units v, all below 0x80, is zero (a zero low byte). */
-static UNILANE_ALWAYS_INLINE int neon_u16_any_zero32(uint16x8x4_t v)
+/*
+ * The 16 units a, b narrowed to bytes with unsigned saturation (units above
+ * FF become FF), into *n; returns the smallest byte as a signed value, so
+ * that the 32 units of two such calls are ASCII for modified UTF-8 (every
+ * unit 1..7F) iff both minima are > 0: two UQXTN, SMIN, SMINV where UTF-8
+ * has ORR, UMAXV and the two UZP1 of the stores, the same count. ARMv7 has
+ * no SMINV: there the minimum is the unsigned one of the bytes ^ 0x80, less
+ * 0x80.
+ */
+static UNILANE_ALWAYS_INLINE int8x16_t neon_u16_narrow_sat(uint16x8_t a, uint16x8_t b,
+                                                           uint8x16_t *n)
 {
-    uint8x16_t n0 = vuzp1q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1]));
-    uint8x16_t n1 = vuzp1q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3]));
-    return vminvq_u8(vminq_u8(n0, n1)) == 0;
+#  if UNILANE_NEON_A64
+    *n = vqmovn_high_u16(vqmovn_u16(a), b);
+#  else
+    *n = vcombine_u8(vqmovn_u16(a), vqmovn_u16(b));
+#  endif
+    return vreinterpretq_s8_u8(*n);
 }
 
-/* v0 | v1, and 0xFFFF in the lanes where v0 or v1 is zero: for mutf8,
-   whose U+0000 sends a block to block3 with its zero fix-up (a largest
-   unit 0xFFFF: the fix-up is only done then), which writes it as C0 80;
-   block2 then never meets a zero. */
-static UNILANE_ALWAYS_INLINE uint16x8_t neon_u16_or_zero(uint16x8_t v0, uint16x8_t v1)
+static UNILANE_ALWAYS_INLINE int neon_u16_min_positive(int8x16_t m)
 {
-    return vorrq_u16(vorrq_u16(v0, v1), vceqq_u16(vminq_u16(v0, v1), vdupq_n_u16(0)));
+#  if UNILANE_NEON_A64
+    return vminvq_s8(m) > 0;
+#  else
+    return vminvq_u8(veorq_u8(vreinterpretq_u8_s8(m), vdupq_n_u8(0x80))) > 0x80;
+#  endif
+}
+
+/*
+ * The key of the block choice of 16 units v0, v1: below 0x80 - mutf8 all
+ * ASCII, below 0x800 - mutf8 all below U+0800 (block2), else block3. UTF-8
+ * forms: the largest unit (ORR, UMAXV). mutf8: the largest unit - 1 mod
+ * 2^16 (SUB, SUB, UMAX, UMAXV), so that U+0000 counts as FFFF and sends its
+ * block to block3 with the zero fix-up (done only when the key is FFFF,
+ * that is when a unit is zero), which writes it as C0 80; block2 then never
+ * meets a zero.
+ */
+static UNILANE_ALWAYS_INLINE uint16_t neon_u16_block_key(uint16x8_t v0, uint16x8_t v1, int mutf8)
+{
+    if (mutf8) {
+        const uint16x8_t one = vdupq_n_u16(1);
+        return vmaxvq_u16(vmaxq_u16(vsubq_u16(v0, one), vsubq_u16(v1, one)));
+    }
+    return vmaxvq_u16(vorrq_u16(v0, v1));
 }
 
 /*
@@ -839,11 +920,11 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_tail(const uint16_t *p, size_t r, u
         v0 = vorrq_u16(v0, vld1q_u16(neon_u16_ones_from + 16 - r));
         v1 = vorrq_u16(v1, vld1q_u16(neon_u16_ones_from + 24 - r));
     }
-    max = vmaxvq_u16(mutf8 ? neon_u16_or_zero(v0, v1) : vorrq_u16(v0, v1));
-    if (max < 0x80) {
+    max = neon_u16_block_key(v0, v1, mutf8);
+    if (max < 0x80 - mutf8) {
         vst1q_u8(tmp, vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1)));
         T = 16;
-    } else if (max < 0x800) {
+    } else if (max < 0x800 - mutf8) {
         T = neon_u16_block2(v0, v1, tmp, k, 0); /* (no zero unit: see max) */
     } else {
         uint8x16_t lo = vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
@@ -998,12 +1079,22 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
         int direct;
         while (end - p >= 32) {
             uint16x8x4_t v = vld1q_u16_x4(p);
-            uint16x8_t o = vorrq_u16(vorrq_u16(v.val[0], v.val[1]), vorrq_u16(v.val[2], v.val[3]));
+            uint16x8_t o;
+            if (mutf8) {
+                /* a zero unit is two bytes: ASCII is 1..7F */
+                uint8x16_t n0, n1;
+                int8x16_t m0 = neon_u16_narrow_sat(v.val[0], v.val[1], &n0);
+                int8x16_t m1 = neon_u16_narrow_sat(v.val[2], v.val[3], &n1);
+                if (!neon_u16_min_positive(vminq_s8(m0, m1)))
+                    break;
+                vst1q_u8(d, n0);
+                vst1q_u8(d + 16, n1);
+                p += 32;
+                d += 32;
+                continue;
+            }
+            o = vorrq_u16(vorrq_u16(v.val[0], v.val[1]), vorrq_u16(v.val[2], v.val[3]));
             if (vmaxvq_u16(o) >= 0x80)
-                break;
-            /* mutf8: a zero unit is two bytes (after the test above, so
-               that a block that is not ASCII pays nothing for it) */
-            if (mutf8 && neon_u16_any_zero32(v))
                 break;
             vst1q_u8(d, vuzp1q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1])));
             vst1q_u8(d + 16,
@@ -1015,8 +1106,8 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
             break;
         v0 = vld1q_u16(p);
         v1 = vld1q_u16(p + 8);
-        max = vmaxvq_u16(mutf8 ? neon_u16_or_zero(v0, v1) : vorrq_u16(v0, v1));
-        if (max < 0x80) {
+        max = neon_u16_block_key(v0, v1, mutf8);
+        if (max < 0x80 - mutf8) {
             vst1q_u8(d, vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1)));
             p += 16;
             d += 16;
@@ -1024,7 +1115,7 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
         }
         direct = end - p >= 32 && (mode != NEON_U16_STRICT || !neon_u16_any_surrogate16(p + 16));
         out = direct ? d : tmp;
-        if (max < 0x800) {
+        if (max < 0x800 - mutf8) {
             T = neon_u16_block2(v0, v1, out, &k, 0); /* (no zero unit: see max) */
             win = 16;
         } else {
