@@ -153,6 +153,28 @@ stage_gcc() {
   UNILANE_TEST_REQUIRE=$NATIVE_REQUIRE run_ctest "$OUT/gcc"
 }
 
+# gcc -Os, whose vzeroupper pass is off: no AVX code returns or calls scalar
+# code with the upper ymm/zmm state dirty (src/avx2/avx2.h). The library's
+# objects by their control flow (scripts/check_vzeroupper.py), and at run
+# time XINUSE after every public function, every kernel (tests/test_xinuse.c,
+# whose own object must name no ymm/zmm register). Only that test is built.
+stage_xinuse() {
+  say "gcc -Os: vzeroupper on every exit (objdump) and XINUSE after every public function ($NATIVE_REQUIRE)"
+  local dir=$OUT/xinuse
+  mkdir -p "$dir"
+  cmake -S "$ROOT" -B "$dir" -DUNILANE_WERROR=ON -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=None \
+    -DCMAKE_C_FLAGS=-Os >"$dir.configure.log" 2>&1 || { cat "$dir.configure.log"; return 1; }
+  cmake --build "$dir" --target unilane test_xinuse -j "$JOBS" >"$dir.build.log" 2>&1 ||
+    { cat "$dir.build.log"; return 1; }
+  python3 "$ROOT/scripts/check_vzeroupper.py" "$dir"/CMakeFiles/unilane_objects.dir/src/avx*/*.o \
+    "$dir"/CMakeFiles/unilane_testlib.dir/src/avx*/*.o
+  echo "vzeroupper: every exit of the AVX2 and AVX-512 objects clean (gcc -Os)"
+  local own
+  own=$(objdump -d "$dir/tests/CMakeFiles/test_xinuse.dir/test_xinuse.c.o" | awk '/%[yz]mm/ { n++ } END { print n + 0 }')
+  [ "$own" = 0 ] || { echo "test_xinuse.c.o uses ymm/zmm registers ($own instructions)" >&2; return 1; }
+  UNILANE_TEST_REQUIRE=$NATIVE_REQUIRE run_ctest "$dir" -R '^test_xinuse$'
+}
+
 # The fallback: the gcc build's whole suite again, once with every CPU
 # feature masked off through the test-only hook (as on a CPU without AVX2),
 # once with UNILANE_KERNEL=scalar. Both must choose scalar and pass. At a
@@ -338,7 +360,7 @@ child_cpu() {
                            printf "%.0f", s }' "$OUT/.times")
 }
 
-STAGES="bare targets tsan gcc fallback asan noavx2 arm64 armv7 s390x i386 consumers jvm node fuzz"
+STAGES="bare targets tsan gcc xinuse fallback asan noavx2 arm64 armv7 s390x i386 consumers jvm node fuzz"
 case " $STAGES " in *" ${ONLY:-bare} "*) ;; *) echo "unknown stage: $ONLY (stages: $STAGES)" >&2; exit 2 ;; esac
 timing=()
 for s in $STAGES; do

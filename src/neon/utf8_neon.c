@@ -206,6 +206,7 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_check2(uint8x16x4_t b, uint8x16_
 {
     uint8x16_t e = vdupq_n_u8(0);
     int q;
+    NEON_UNROLL
     for (q = 0; q < 4; q++) {
         uint8x16_t p = vextq_u8(q ? b.val[q - 1] : pv, b.val[q], 15); /* the bytes before */
         uint8x16_t l = vcgtq_u8(p, c1);                               /* p >= C2 */
@@ -384,6 +385,7 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_wtf8_pairs(uint8x16_t pv, uint8x
     uint8x16_t prev = pv, e = vdupq_n_u8(0);
     uint8x16_t hprev = neon_u8_sur2(vextq_u8(vdupq_n_u8(0), pv, 15), pv, 0xA0);
     int q;
+    NEON_UNROLL
     for (q = 0; q < 4; q++) {
         uint8x16_t p1 = vextq_u8(prev, b.val[q], 15);
         uint8x16_t hs = neon_u8_sur2(p1, b.val[q], 0xA0), ls = neon_u8_sur2(p1, b.val[q], 0xB0);
@@ -547,11 +549,18 @@ size_t unilane_neon_utf16_length_from_utf8(const char *src, size_t len)
                fit in a byte lane */
             size_t n = (len - i) / 64;
             uint8x16_t acc = vdupq_n_u8(0);
+            const uint8_t *p = s + i, *e;
             if (n > 31)
                 n = 31;
-            for (; n; n--, i += 64) {
-                acc = vaddq_u8(acc, neon_u8_units64(units, vld1q_u8_x4(s + i)));
-            }
+            /* n >= 1: a do-while on a pointer, which gcc -Os keeps as
+               one post-indexed load and a compare a block (a for loop on
+               i costs it 2 more) */
+            e = p + 64 * n;
+            do {
+                acc = vaddq_u8(acc, neon_u8_units64(units, vld1q_u8_x4(p)));
+                p += 64;
+            } while (p != e);
+            i += 64 * n;
             count += vaddlvq_u8(acc);
         } while (len - i >= 64);
     }
@@ -792,6 +801,7 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_store_packed(uint8_t *d, uint8x8_t
     /* one register each (GCC would otherwise move ia out of the vector
        register once per use) */
     __asm__("" : "+r"(ia), "+r"(ib));
+    NEON_UNROLL
     for (h = 0; h < 8; h++) {
         uint64_t word = h < 4 ? ia : ib;
         size_t at = h ? (size_t)((off >> (8 * (h - 1))) & 0xFF) : 0;
@@ -819,10 +829,12 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_block(const uint8_t *s, uint8x16_t
     uint8x16_t kb[4], lo[4], hi[4], z[8];
     uint8x8_t km;
     int q;
+    NEON_UNROLL
     for (q = 0; q < 4; q++)
         kb[q] = neon_u8_lanes(q ? b.val[q - 1] : pv, b.val[q], q < 3 ? b.val[q + 1] : nx, type,
                               bitw, &lo[q], &hi[q]);
     km = neon_u8_gather(kb[0], kb[1], kb[2], kb[3]);
+    NEON_UNROLL
     for (q = 0; q < 4; q++) {
         z[2 * q] = vzip1q_u8(lo[q], hi[q]);
         z[2 * q + 1] = vzip2q_u8(lo[q], hi[q]);
@@ -878,6 +890,7 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_sparse(const uint8_t *s, uint8x16_
 {
     uint8x16x4_t b = neon_load64_u8(s);
     int q;
+    NEON_UNROLL
     for (q = 0; q < 4; q++) {
         uint8x16_t v = b.val[q];
         if (vm & (0x80u << (8 * q))) {
@@ -906,6 +919,7 @@ static UNILANE_ALWAYS_INLINE uint8_t *neon_u8_ascii_block(uint8x16x4_t a, uint8_
         vst1q_u8_x4(d, a);
         return d + 64;
     }
+    NEON_UNROLL
     for (q = 0; q < 4; q++)
         d = neon_u8_widen(a.val[q], d);
     return d;
