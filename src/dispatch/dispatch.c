@@ -2,8 +2,11 @@
  * dispatch.c -- the choice of kernel set and the public entry points.
  *
  * Kernel sets are listed best-first. The first call of any public function
- * finds `dispatch_active` still NULL and picks the first set whose required
- * CPU bits the CPU has (or the one UNILANE_KERNEL names, when available).
+ * finds `dispatch_active` still at `dispatch_unresolved`, a table whose
+ * entries pick the first set whose required CPU bits the CPU has (or the one
+ * UNILANE_KERNEL names, when available), then go on as the public entry does;
+ * so the entry points load one table pointer and test nothing before the
+ * short-input rule.
  *
  * Thread safety without a lock: `dispatch_active` is read and written with
  * atomic loads and stores. Threads racing through the first call each compute
@@ -38,8 +41,21 @@ static const unilane_impl *const dispatch_candidates[] = {
 
 #define DISPATCH_NCANDIDATES (sizeof dispatch_candidates / sizeof dispatch_candidates[0])
 
+/* The table in place before the first choice: no CPU bits required, every
+   threshold 0 (every call reaches an entry), entries that choose (below). */
+#define DISPATCH_RESOLVE_PROTO_(a, op, in, out, ret, family, bound) \
+  static UNILANE_OP_RET(ret) dispatch_resolve_##op UNILANE_OP_PARAMS(in, out);
+UNILANE_OPS(DISPATCH_RESOLVE_PROTO_, _)
+#undef DISPATCH_RESOLVE_PROTO_
+#define DISPATCH_RESOLVE_INIT_(a, op, in, out, ret, family, bound) .op = dispatch_resolve_##op,
+static const unilane_impl dispatch_unresolved = { .name = "unresolved",
+                                                  .required = 0,
+                                                  .scalar_below = { 0 },
+                                                  UNILANE_OPS(DISPATCH_RESOLVE_INIT_, _) };
+#undef DISPATCH_RESOLVE_INIT_
+
 typedef UNILANE_ATOMIC(const unilane_impl *) dispatch_atomic_impl;
-static dispatch_atomic_impl dispatch_active;
+static dispatch_atomic_impl dispatch_active = &dispatch_unresolved;
 
 static int dispatch_supported(const unilane_impl *impl)
 {
@@ -81,7 +97,7 @@ static const unilane_impl *dispatch_choose(void)
 static UNILANE_ALWAYS_INLINE const unilane_impl *dispatch_get(void)
 {
     const unilane_impl *impl = UNILANE_ATOMIC_LOAD(&dispatch_active);
-    if (UNILANE_UNLIKELY(impl == NULL))
+    if (UNILANE_UNLIKELY(impl == &dispatch_unresolved))
         impl = dispatch_choose();
     return impl;
 }
@@ -114,17 +130,26 @@ int unilane_use_kernel(const char *name)
 /* short-input rule of impl.h, then one indirect call.                       */
 /* ------------------------------------------------------------------------ */
 
-#define DISPATCH_ENTRY_(a, op, in, out, ret, family, bound)   \
-  UNILANE_OP_RET(ret) unilane_##op UNILANE_OP_PARAMS(in, out) \
-  {                                                           \
-    const unilane_impl *impl = dispatch_get();                \
-    UNILANE_COUNT_CALL_();                                    \
-    if (UNILANE_GOES_SCALAR(impl, family, len))               \
-      return unilane_scalar_##op UNILANE_OP_ARGS(out);        \
-    return impl->op UNILANE_OP_ARGS(out);                     \
+#define DISPATCH_ENTRY_(a, op, in, out, ret, family, bound)           \
+  UNILANE_OP_RET(ret) unilane_##op UNILANE_OP_PARAMS(in, out)         \
+  {                                                                   \
+    const unilane_impl *impl = UNILANE_ATOMIC_LOAD(&dispatch_active); \
+    UNILANE_COUNT_CALL_();                                            \
+    return UNILANE_PICK(impl, op, family, len) UNILANE_OP_ARGS(out);  \
   }
 UNILANE_OPS(DISPATCH_ENTRY_, _)
 #undef DISPATCH_ENTRY_
+
+/* The entries of dispatch_unresolved, reached by the first call: choose, then
+   the rule and the chosen set's entry. */
+#define DISPATCH_RESOLVE_(a, op, in, out, ret, family, bound)                 \
+  static UNILANE_OP_RET(ret) dispatch_resolve_##op UNILANE_OP_PARAMS(in, out) \
+  {                                                                           \
+    const unilane_impl *impl = dispatch_choose();                             \
+    return UNILANE_PICK(impl, op, family, len) UNILANE_OP_ARGS(out);          \
+  }
+UNILANE_OPS(DISPATCH_RESOLVE_, _)
+#undef DISPATCH_RESOLVE_
 
 #if UNILANE_TEST_SUPPORT
 /* ------------------------------------------------------------------------ */
