@@ -30,14 +30,20 @@ END_TEST
 
 START_TEST(len_latin1_random)
 {
-    static unsigned char buf[UT_CHECK_MAX];
+    static unsigned char buf[UT_CHECK_MAX], u8[2 * UT_CHECK_MAX];
     ut_rng r;
     size_t it, n, iters = ut_iters(2000);
     ut_select(_i);
     ut_rng_init(&r, "len_latin1_random", 0);
     for (it = 0; it < iters; it++) {
-        n = ut_gen_latin1(&r, buf, ut_below(&r, 1000), (int)ut_below(&r, 1000));
+        size_t m;
+        n = ut_gen_latin1(&r, buf, it % 3 == 0 ? ut_below(&r, 70) : ut_below(&r, 1000),
+                          (int)ut_below(&r, 1000));
         ut_check_bytes(buf, n, UT_F_FROM_LATIN1 | UT_F_LENGTHS | UT_F_PREFIX | UT_F_LATIN1);
+        /* the same text as UTF-8 (the reference's encoding): every UTF-8
+           operation, utf8_to_latin1 on input it converts whole */
+        m = ref_latin1_to_utf8(buf, n, u8);
+        ut_check_bytes(u8, m, UT_F_ALL);
     }
     UT_DONE();
 }

@@ -1512,9 +1512,12 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_l1_small(cons
         _mm256_storeu_si256((__m256i *)(dst + len - 32), b);
         return AVX2_THEN(avx2_u8_ok(len, len));
     }
-    AVX2_LEAVE(); /* memset and memcpy may be calls */
-    memset(buf, 0, sizeof buf);
-    memcpy(buf, s, len);
+    /* buf = s[0..len) then zeros, with vector stores (no memset/memcpy
+       call, which would need a vzeroupper here) */
+    _mm256_storeu_si256((__m256i *)buf, a);
+    _mm256_storeu_si256((__m256i *)(buf + 32), _mm256_setzero_si256());
+    _mm256_storeu_si256((__m256i *)(buf + 64), _mm256_setzero_si256());
+    _mm256_storeu_si256((__m256i *)(buf + len - 32), b);
     if (!avx2_u8_l1_analyze(buf, 1, &w1))
         return AVX2_THEN(unilane_scalar_utf8_to_latin1(src, len, dst));
     /* w1 takes 31 or 32 <= len bytes; the second window is inside buf */
@@ -1529,8 +1532,17 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_l1_small(cons
             p = len;
         }
     }
+    /* 16 <= n < 64 (w1 alone writes at least 16 bytes): overlapping copies */
+    if (n >= 32) {
+        _mm256_storeu_si256((__m256i *)dst, _mm256_loadu_si256((const __m256i *)tmp));
+        _mm256_storeu_si256((__m256i *)(dst + n - 32),
+                            _mm256_loadu_si256((const __m256i *)(tmp + n - 32)));
+    } else {
+        _mm_storeu_si128((__m128i *)dst, _mm_loadu_si128((const __m128i *)tmp));
+        _mm_storeu_si128((__m128i *)(dst + n - 16),
+                         _mm_loadu_si128((const __m128i *)(tmp + n - 16)));
+    }
     AVX2_LEAVE();
-    memcpy(dst, tmp, n);
     if (p == len)
         return avx2_u8_ok(p, n);
     return gen_finish(unilane_scalar_utf8_to_latin1(src + p, len - p, dst + n), p, n);
