@@ -85,13 +85,16 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_latin1_to_utf16(const c
                          _mm_cvtepu8_epi16(avx2_l1_load8(src + len - 8)));
         return len;
     }
-    while (len - i >= 64) {
-        avx2_l1_store_widened(dst + i, src + i);
-        avx2_l1_store_widened(dst + i + 16, src + i + 16);
-        avx2_l1_store_widened(dst + i + 32, src + i + 32);
-        avx2_l1_store_widened(dst + i + 48, src + i + 48);
-        i += 64;
-    }
+    /* do-while loops: gcc -Os does not rotate a while loop (2 more
+       instructions a step) */
+    if (len >= 64)
+        do {
+            avx2_l1_store_widened(dst + i, src + i);
+            avx2_l1_store_widened(dst + i + 16, src + i + 16);
+            avx2_l1_store_widened(dst + i + 32, src + i + 32);
+            avx2_l1_store_widened(dst + i + 48, src + i + 48);
+            i += 64;
+        } while (len - i >= 64);
     while (len - i >= 16) {
         avx2_l1_store_widened(dst + i, src + i);
         i += 16;
@@ -148,7 +151,7 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_l1_to_utf8_long(const ch
 {
     size_t i = 0, w = 0;
 
-    while (len - i >= 32) {
+    do { /* len >= 32; a do-while: gcc -Os does not rotate a while loop */
         __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
         if (_mm256_movemask_epi8(b) == 0) {
             _mm256_storeu_si256((__m256i *)(void *)(dst + w), b);
@@ -163,7 +166,7 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_l1_to_utf8_long(const ch
             w += n;
         }
         i += 32;
-    }
+    } while (len - i >= 32);
     if (i < len) {
         /* 1..31 bytes remain. If the last 32 are ASCII, the ones before i
            were copied as they are: redo the last 32. */
