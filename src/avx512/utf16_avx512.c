@@ -1,0 +1,438 @@
+/*
+ * utf16_avx512.c -- AVX-512 kernels whose input is UTF-16 (native order):
+ * the prefix scans, make_well_formed, the UTF-8 length and the conversion
+ * to UTF-8 (strict and lossy), WTF-8 and modified UTF-8.
+ *
+ * Blocks are 32 units (one zmm of 16-bit lanes); the last block is loaded
+ * masked (lanes past src + len read as 0) and every store is masked to the
+ * bytes or units the block owns, so nothing is read past src + len and
+ * nothing is written past dst + written. Inputs below AVX512_SHORT units
+ * take the AVX2 entry (avx512.h).
+ *
+ * Surrogate pairs across blocks: a block that holds a surrogate also loads
+ * the 32 units one unit on (src + i + 1, masked at the end), so that a high
+ * surrogate in unit 31 sees its low; the pair is then the high unit's (all
+ * of its output), and the low unit at the start of the next block is
+ * known paired from the carried bit (carry = 1).
+ */
+#include "avx512.h"
+#include "../generic/generic.h"
+
+#if UNILANE_HAVE_AVX512
+
+/* ---- prefixes ---------------------------------------------------------- */
+
+/* Units before the first with a bit of `bad` set (0xFF80: not ASCII,
+   0xFF00: above Latin-1). 64 units per step, then masked 32-unit steps. */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_u16_prefix(const uint16_t *src,
+                                                                            size_t len,
+                                                                            uint16_t badbits)
+{
+    const __m512i bad = _mm512_set1_epi16((short)badbits);
+    size_t i = 0;
+    __mmask32 m;
+
+    while (len - i >= 64) {
+        __m512i a = _mm512_loadu_si512((const void *)(src + i));
+        __m512i b = _mm512_loadu_si512((const void *)(src + i + 32));
+        /* bit k: unit k has a bit of `bad` */
+        if (_mm512_test_epi16_mask(_mm512_or_si512(a, b), bad) != 0)
+            break;
+        i += 64;
+    }
+    while (i < len) {
+        size_t n = len - i < 32 ? len - i : 32;
+        m = _mm512_test_epi16_mask(_mm512_maskz_loadu_epi16(avx512_first32(n), src + i), bad);
+        if (m != 0) {
+            avx512_leave();
+            return i + (size_t)_tzcnt_u32(m);
+        }
+        i += n;
+    }
+    avx512_leave();
+    return len;
+}
+
+UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_ascii_prefix(const uint16_t *src, size_t len)
+{
+    if (len < AVX512_SHORT)
+        return unilane_avx2_utf16_ascii_prefix(src, len);
+    return avx512_u16_prefix(src, len, 0xFF80);
+}
+
+UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_latin1_prefix(const uint16_t *src, size_t len)
+{
+    if (len < AVX512_SHORT)
+        return unilane_avx2_utf16_latin1_prefix(src, len);
+    return avx512_u16_prefix(src, len, 0xFF00);
+}
+
+/* ---- pairs ------------------------------------------------------------- */
+
+/*
+ * The surrogates of the n <= 32 units v at src + i (n = popcount(valid)):
+ * *ph: high surrogates followed by a low (the unit after unit 31 is read
+ * from src + i + 32 when it is below src + len), *pl: lows that follow a
+ * high (carry: unit i-1 is a paired high), *next: the units i+1 .. i+32
+ * (0 past the end); returned: the unpaired ones.
+ */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE __mmask32
+avx512_u16_pairs(const uint16_t *src, size_t len, size_t i, __m512i v, uint32_t carry, uint32_t *ph,
+                 uint32_t *pl, __m512i *next)
+{
+    /* units i+1 .. i+32, those below len (i < len) */
+    __m512i nx = _mm512_maskz_loadu_epi16(avx512_first32(len - i - 1), src + i + 1);
+    uint32_t h = (uint32_t)avx512_u16_tag(v, 0xD800), l = (uint32_t)avx512_u16_tag(v, 0xDC00);
+    *next = nx;
+    *ph = h & (uint32_t)avx512_u16_tag(nx, 0xDC00);
+    *pl = (*ph << 1) | carry;
+    return (__mmask32)((h | l) & ~(*ph | *pl));
+}
+
+/* ---- make_well_formed -------------------------------------------------- */
+
+/* Every unpaired surrogate becomes U+FFFD, in the vector: no scalar part.
+   dst == src: a block reads its units and the one after before it stores
+   its own 32. */
+UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_make_well_formed(const uint16_t *src, size_t len,
+                                                                   uint16_t *dst)
+{
+    const __m512i fffd = _mm512_set1_epi16((short)0xFFFD);
+    size_t i = 0, replaced = 0;
+    uint32_t carry = 0; /* unit i-1 is a high surrogate paired with unit i */
+
+    if (len < AVX512_SHORT)
+        return unilane_avx2_utf16_make_well_formed(src, len, dst);
+
+    for (;;) {
+        size_t n;
+        __mmask32 k;
+        __m512i v;
+        uint32_t ph, pl, bad;
+        /* surrogate-free stretch: 64 units per step */
+        while (!carry && len - i >= 64) {
+            __m512i a = _mm512_loadu_si512((const void *)(src + i));
+            __m512i b = _mm512_loadu_si512((const void *)(src + i + 32));
+            if ((avx512_u16_surr(a) | avx512_u16_surr(b)) != 0)
+                break;
+            _mm512_storeu_si512((void *)(dst + i), a);
+            _mm512_storeu_si512((void *)(dst + i + 32), b);
+            i += 64;
+        }
+        n = len - i < 32 ? len - i : 32;
+        if (n == 0)
+            break;
+        k = avx512_first32(n);
+        v = _mm512_maskz_loadu_epi16(k, src + i);
+        if (carry || avx512_u16_surr(v) != 0) {
+            __m512i nx;
+            bad = (uint32_t)avx512_u16_pairs(src, len, i, v, carry, &ph, &pl, &nx);
+            replaced += (size_t)_mm_popcnt_u32(bad);
+            v = _mm512_mask_mov_epi16(v, (__mmask32)bad, fffd);
+            carry = ph >> 31;
+        }
+        _mm512_mask_storeu_epi16(dst + i, k, v);
+        i += n;
+    }
+    avx512_leave();
+    return replaced;
+}
+
+/* ---- UTF-8 length ------------------------------------------------------ */
+
+/*
+ * Each unit counts 1 + [u >= 0x80] + [u >= 0x800]: 3 for a surrogate,
+ * right for an unpaired one (U+FFFD), and 6 for a pair, which is 4: 2 are
+ * taken off per pair (popcount of the paired lows). The two compare masks
+ * become +1 in 16-bit lanes of an accumulator per vector (two vectors,
+ * two accumulators, 64 units a step, no branch but the rare test for a
+ * surrogate), folded to a scalar before a lane can overflow (every
+ * AVX512_U16_FLUSH steps a lane has grown by at most 2 * 4096).
+ */
+#  define AVX512_U16_FLUSH 4096
+
+/* The 64 units (a, b) have a surrogate: the pairs among them (carry: the
+   unit before is a high surrogate). */
+UNILANE_TARGET_AVX512 static UNILANE_NOINLINE size_t avx512_u16_pairs64(__m512i a, __m512i b,
+                                                                        uint64_t *carry)
+{
+    uint64_t h = (uint64_t)avx512_u16_tag(a, 0xD800) | (uint64_t)avx512_u16_tag(b, 0xD800) << 32;
+    uint64_t l = (uint64_t)avx512_u16_tag(a, 0xDC00) | (uint64_t)avx512_u16_tag(b, 0xDC00) << 32;
+    size_t p = (size_t)_mm_popcnt_u64(((h << 1) | *carry) & l);
+    *carry = h >> 63;
+    return p;
+}
+
+UNILANE_TARGET_AVX512 static inline size_t avx512_u16_hsum(__m512i acc)
+{
+    /* 16-bit lanes, each <= 0x7FFF, to 32-bit lanes, to a scalar */
+    return (size_t)(uint32_t)_mm512_reduce_add_epi32(_mm512_madd_epi16(acc, _mm512_set1_epi16(1)));
+}
+
+UNILANE_TARGET_AVX512 size_t unilane_avx512_utf8_length_from_utf16(const uint16_t *src, size_t len)
+{
+    const __m512i x80 = _mm512_set1_epi16(0x80), x800 = _mm512_set1_epi16(0x800);
+    const __m512i one = _mm512_set1_epi16(1);
+    const __m512i d800 = _mm512_set1_epi16((short)0xD800), x7ff = _mm512_set1_epi16(0x7FF);
+    size_t i = 0, total = 0, pairs = 0;
+    uint64_t carry = 0;
+
+    if (len < AVX512_SHORT)
+        return unilane_avx2_utf8_length_from_utf16(src, len);
+
+    while (len - i >= 64) {
+        __m512i acc0 = _mm512_setzero_si512(), acc1 = _mm512_setzero_si512();
+        size_t steps = (len - i) / 64, s;
+        if (steps > AVX512_U16_FLUSH)
+            steps = AVX512_U16_FLUSH;
+        for (s = 0; s < steps; s++, i += 64) {
+            __m512i a = _mm512_loadu_si512((const void *)(src + i));
+            __m512i b = _mm512_loadu_si512((const void *)(src + i + 32));
+            acc0 = _mm512_mask_add_epi16(acc0, _mm512_cmpge_epu16_mask(a, x80), acc0, one);
+            acc1 = _mm512_mask_add_epi16(acc1, _mm512_cmpge_epu16_mask(b, x80), acc1, one);
+            acc0 = _mm512_mask_add_epi16(acc0, _mm512_cmpge_epu16_mask(a, x800), acc0, one);
+            acc1 = _mm512_mask_add_epi16(acc1, _mm512_cmpge_epu16_mask(b, x800), acc1, one);
+            /* a surrogate: u - 0xD800 <= 0x7FF, unsigned */
+            if (UNILANE_UNLIKELY((_mm512_cmple_epu16_mask(_mm512_sub_epi16(a, d800), x7ff) |
+                                  _mm512_cmple_epu16_mask(_mm512_sub_epi16(b, d800), x7ff)) != 0 ||
+                                 carry))
+                pairs += avx512_u16_pairs64(a, b, &carry);
+        }
+        total += 64 * steps + avx512_u16_hsum(_mm512_add_epi16(acc0, acc1));
+    }
+    /* 0 <= len - i < 64 units remain: up to two masked blocks */
+    while (i < len) {
+        size_t n = len - i < 32 ? len - i : 32;
+        __m512i v = _mm512_maskz_loadu_epi16(avx512_first32(n), src + i);
+        /* masked-off lanes are 0: they count nothing below */
+        uint32_t h = (uint32_t)avx512_u16_tag(v, 0xD800), l = (uint32_t)avx512_u16_tag(v, 0xDC00);
+        total += n + (size_t)_mm_popcnt_u32(_mm512_cmpge_epu16_mask(v, x80)) +
+                 (size_t)_mm_popcnt_u32(_mm512_cmpge_epu16_mask(v, x800));
+        pairs += (size_t)_mm_popcnt_u32(((h << 1) | (uint32_t)carry) & l);
+        /* a high in unit 31 meets unit 0 of the next block */
+        carry = h >> 31;
+        i += n;
+    }
+    avx512_leave();
+    return total - 2 * pairs;
+}
+#  undef AVX512_U16_FLUSH
+
+/* ---- UTF-16 -> UTF-8, WTF-8, modified UTF-8 ---------------------------- */
+
+/*
+ * The forms, a constant at every call (each entry gets its own copy):
+ *   STRICT: an unpaired surrogate stops the conversion: the block that
+ *           holds it goes to the scalar kernel, which decides status and
+ *           position;
+ *   LOSSY:  an unpaired surrogate is U+FFFD (EF BF BD), in the vector;
+ *   WTF8:   an unpaired surrogate is the 3-byte sequence of its own value;
+ *   MUTF8:  every unit on its own (no pairs: surrogates are 3 bytes), and
+ *           U+0000 is 2 bytes (C0 80): a unit is "ASCII" iff 1..7F.
+ */
+enum avx512_u16_form { AVX512_U16_STRICT, AVX512_U16_LOSSY, AVX512_U16_WTF8, AVX512_U16_MUTF8 };
+
+/*
+ * The 3- and 4-byte case, 16 units in 32-bit lanes. Each lane holds the
+ * code point (for a pair: at the high unit, cp = (h << 10) + l - 0x35FDC00,
+ * i.e. 0x10000 + (h - 0xD800) * 0x400 + (l - 0xDC00); 0 bytes at its low
+ * unit) and gets a length index L = 0..4. vpmultishiftqb places the 8-bit
+ * windows of cp starting at bits 18, 12, 6, 0 in bytes 0..3 of the lane
+ * (memory order), so that the last byte of every sequence is byte 3; then
+ * byte = (window & A[L]) | O[L] with, per byte 0..3,
+ *   L=1: A = -- -- -- 7F, O = -- -- -- 00          (ASCII)
+ *   L=2: A = -- -- FF 3F, O = -- -- C0 80          (cp < 0x800: bits 6..10)
+ *   L=3: A = -- FF 3F 3F, O = -- E0 80 80          (cp < 0x10000: 12..15)
+ *   L=4: A = FF 3F 3F 3F, O = F0 80 80 80          (bits 18..20)
+ * ("--": A = O = 0, the byte is dropped; a lead keeps A = FF because the
+ * bits of its window above the lead's field are 0 for such a cp). The
+ * bytes with A != 0 are the output: vpcompressb packs them.
+ * Writes the popcount of that mask at out; returns it.
+ */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t
+avx512_u16_utf8_wide16(__m256i u, __m256i un, uint32_t one_, uint32_t two, uint32_t four,
+                       uint32_t zero, uint32_t fffd, char *out)
+{
+    const __m512i atab = _mm512_setr_epi32(0, 0x7F000000, 0x3FFF0000, 0x3F3FFF00, 0x3F3F3FFF, 0, 0,
+                                           0, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m512i otab = _mm512_setr_epi32(0, 0, (int)0x80C00000, (int)0x8080E000, (int)0x808080F0,
+                                           0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    /* bytes 0..3 of each lane: windows at bits 18, 12, 6, 0 of it */
+    const __m512i ctl = _mm512_set1_epi64((long long)UINT64_C(0x20262C3200060C12));
+    const __m512i c1 = _mm512_set1_epi32(1);
+    __m512i x = _mm512_cvtepu16_epi32(u), L, a, o, win, bytes;
+    __mmask64 keep;
+    size_t cnt;
+    /* L: 3, less one per unit below 0x800 and per ASCII unit, one more per
+       paired high, 0 for a paired low (and for lanes past the input) */
+    L = _mm512_maskz_mov_epi32((__mmask16)~zero, _mm512_set1_epi32(3));
+    L = _mm512_mask_sub_epi32(L, (__mmask16)two, L, c1);
+    L = _mm512_mask_sub_epi32(L, (__mmask16)one_, L, c1);
+    L = _mm512_mask_add_epi32(L, (__mmask16)four, L, c1);
+    if (four) {
+        __m512i cp = _mm512_add_epi32(_mm512_slli_epi32(x, 10), _mm512_cvtepu16_epi32(un));
+        x = _mm512_mask_sub_epi32(x, (__mmask16)four, cp, _mm512_set1_epi32(0x35FDC00));
+    }
+    if (fffd)
+        x = _mm512_mask_mov_epi32(x, (__mmask16)fffd, _mm512_set1_epi32(0xFFFD));
+    a = _mm512_permutexvar_epi32(L, atab);
+    o = _mm512_permutexvar_epi32(L, otab);
+    win = _mm512_multishift_epi64_epi8(ctl, x);
+    bytes = _mm512_ternarylogic_epi32(win, a, o, 0xEA); /* (win & a) | o */
+    keep = _mm512_test_epi8_mask(a, a);
+    cnt = (size_t)_mm_popcnt_u64(keep);
+    _mm512_mask_storeu_epi8(out, avx512_first64(cnt), _mm512_maskz_compress_epi8(keep, bytes));
+    return cnt;
+}
+
+/*
+ * The body of the four conversions. Per 32-unit block (masked at the end):
+ *   all ASCII:        vpmovwb, 64 units a step while that lasts;
+ *   all below 0x800:  16-bit lanes with the 1- or 2-byte form in byte order
+ *                     (lead C0 | u >> 6, then 80 | u & 3F), vpcompressb of
+ *                     the even bytes and the odd bytes of non-ASCII units;
+ *   otherwise:        two halves of avx512_u16_utf8_wide16 (pairs found
+ *                     with avx512_u16_pairs when the block has a surrogate).
+ * Strict mode: a block with an unpaired surrogate goes to the scalar kernel
+ * from its first unit that is not the low of a pair already written, up
+ * to its end (one unit more when unit 31 is a paired high); on success the
+ * vector code goes on after it.
+ */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE unilane_result
+avx512_u16_to_utf8(const uint16_t *src, size_t len, char *dst, enum avx512_u16_form form)
+{
+    const __m512i ff80 = _mm512_set1_epi16((short)0xFF80);
+    const __m512i x80 = _mm512_set1_epi16(0x80), x800 = _mm512_set1_epi16(0x800);
+    const __m512i one = _mm512_set1_epi16(1);
+    const __m512i xc0 = _mm512_set1_epi16(0xC0), x3f = _mm512_set1_epi16(0x3F);
+    /* even bytes of (a, b): the low byte of each of the 64 units */
+    const __m512i evens = _mm512_set_epi64(
+        0x7E7C7A7876747270, 0x6E6C6A6866646260, 0x5E5C5A5856545250, 0x4E4C4A4846444240,
+        0x3E3C3A3836343230, 0x2E2C2A2826242220, 0x1E1C1A1816141210, 0x0E0C0A0806040200);
+    size_t i = 0, w = 0;
+    uint32_t carry = 0; /* unit i is the low of a pair written with unit i-1 */
+
+    for (;;) {
+        size_t n;
+        __mmask32 valid;
+        __m512i v;
+        uint32_t na, big, ph = 0, pl = 0, bad = 0;
+        /* ASCII stretch: 64 units per step */
+        while (len - i >= 64) {
+            __m512i a = _mm512_loadu_si512((const void *)(src + i));
+            __m512i b = _mm512_loadu_si512((const void *)(src + i + 32));
+            if (form == AVX512_U16_MUTF8) {
+                /* 1..7F: u - 1 <= 0x7E, unsigned */
+                if ((_mm512_cmpgt_epu16_mask(_mm512_sub_epi16(a, one), _mm512_set1_epi16(0x7E)) |
+                     _mm512_cmpgt_epu16_mask(_mm512_sub_epi16(b, one), _mm512_set1_epi16(0x7E))) !=
+                    0)
+                    break;
+            } else if (_mm512_test_epi16_mask(_mm512_or_si512(a, b), ff80) != 0) {
+                break;
+            }
+            _mm512_storeu_si512((void *)(dst + w), _mm512_permutex2var_epi8(a, evens, b));
+            i += 64;
+            w += 64;
+        }
+        n = len - i < 32 ? len - i : 32;
+        if (n == 0)
+            break;
+        valid = avx512_first32(n);
+        v = _mm512_maskz_loadu_epi16(valid, src + i);
+        /* non-ASCII units (for MUTF8: not 1..7F) of the block */
+        na = (uint32_t)(form == AVX512_U16_MUTF8
+                            ? _mm512_mask_cmpgt_epu16_mask(valid, _mm512_sub_epi16(v, one),
+                                                           _mm512_set1_epi16(0x7E))
+                            : _mm512_cmpge_epu16_mask(v, x80));
+        if (na == 0) {
+            _mm512_mask_cvtepi16_storeu_epi8(dst + w, valid, v);
+            i += n;
+            w += n;
+            continue;
+        }
+        big = (uint32_t)_mm512_cmpge_epu16_mask(v, x800);
+        if (big == 0) {
+            /* lane = non-ASCII ? (C0 | u >> 6) | (80 | u & 3F) << 8 : u */
+            __m512i lead = _mm512_or_si512(xc0, _mm512_srli_epi16(v, 6));
+            __m512i cont = _mm512_ternarylogic_epi32(v, x3f, x80, 0xEA); /* (v & 3F) | 80 */
+            __m512i t = _mm512_mask_mov_epi16(v, (__mmask32)na,
+                                              _mm512_or_si512(lead, _mm512_slli_epi16(cont, 8)));
+            uint64_t keep =
+                (UINT64_C(0x5555555555555555) | _pdep_u64(na, UINT64_C(0xAAAAAAAAAAAAAAAA))) &
+                avx512_first64(2 * n);
+            size_t cnt = (size_t)_mm_popcnt_u64(keep);
+            _mm512_mask_storeu_epi8(dst + w, avx512_first64(cnt),
+                                    _mm512_maskz_compress_epi8(keep, t));
+            i += n;
+            w += cnt;
+            continue;
+        }
+        {
+            __m512i un = v; /* unit k+1 in lane k, where a pair needs it */
+            uint32_t asc = ~na & valid, two = ~big & valid, inval = ~(uint32_t)valid;
+            if (form != AVX512_U16_MUTF8 && (carry || avx512_u16_surr(v) != 0)) {
+                bad = (uint32_t)avx512_u16_pairs(src, len, i, v, carry, &ph, &pl, &un);
+                if (form == AVX512_U16_STRICT && bad) {
+                    /* scalar from the first unit not yet written, to the
+                       end of the block (with the low of a pair in unit 31) */
+                    size_t from = i + carry, to = i + n + (ph >> 31);
+                    unilane_result r;
+                    avx512_leave();
+                    r = unilane_scalar_utf16_to_utf8(src + from, to - from, dst + w);
+                    if (r.status != UNILANE_OK)
+                        return gen_finish(r, from, w);
+                    i = to;
+                    w += r.written;
+                    carry = 0;
+                    continue;
+                }
+                if (form == AVX512_U16_WTF8)
+                    bad = 0;
+                carry = ph >> 31;
+            }
+            inval |= pl;
+            w += avx512_u16_utf8_wide16(_mm512_castsi512_si256(v), _mm512_castsi512_si256(un),
+                                        asc & 0xFFFF, two & 0xFFFF, ph & 0xFFFF, inval & 0xFFFF,
+                                        bad & 0xFFFF, dst + w);
+            w += avx512_u16_utf8_wide16(_mm512_extracti64x4_epi64(v, 1),
+                                        _mm512_extracti64x4_epi64(un, 1), asc >> 16, two >> 16,
+                                        ph >> 16, inval >> 16, bad >> 16, dst + w);
+            i += n;
+        }
+    }
+    avx512_leave();
+    return avx512_ok(len, w);
+}
+
+UNILANE_TARGET_AVX512 static UNILANE_NOINLINE unilane_result
+avx512_u16_to_utf8_strict(const uint16_t *src, size_t len, char *dst)
+{
+    return avx512_u16_to_utf8(src, len, dst, AVX512_U16_STRICT);
+}
+
+UNILANE_TARGET_AVX512 unilane_result unilane_avx512_utf16_to_utf8(const uint16_t *src, size_t len,
+                                                                  char *dst)
+{
+    if (len < AVX512_SHORT)
+        return unilane_avx2_utf16_to_utf8(src, len, dst);
+    return avx512_u16_to_utf8_strict(src, len, dst);
+}
+
+/* The never-failing forms: the written count of the shared body. */
+#  define AVX512_U16_FORM_ENTRY(name, form)                                                        \
+    UNILANE_TARGET_AVX512 size_t unilane_avx512_##name(const uint16_t *src, size_t len, char *dst) \
+    {                                                                                              \
+      if (len < AVX512_SHORT)                                                                      \
+        return unilane_avx2_##name(src, len, dst);                                                 \
+      return avx512_u16_to_utf8(src, len, dst, form).written;                                      \
+    }
+
+AVX512_U16_FORM_ENTRY(utf16_to_utf8_lossy, AVX512_U16_LOSSY)
+AVX512_U16_FORM_ENTRY(utf16_to_wtf8, AVX512_U16_WTF8)
+AVX512_U16_FORM_ENTRY(utf16_to_mutf8, AVX512_U16_MUTF8)
+#  undef AVX512_U16_FORM_ENTRY
+
+#else
+/* ISO C forbids an empty translation unit. */
+typedef int unilane_avx512_utf16_unused;
+#endif /* UNILANE_HAVE_AVX512 */
