@@ -8,6 +8,13 @@
 //           U+FFFD), preflighting for lengths, ucnv for ISO-8859-1 and for
 //           streaming (ucnv_toUnicode / ucnv_fromUnicode with UTF-8)
 //   iconv   the C library's iconv (UTF-8, UTF-16 in native order, ISO-8859-1)
+//   simdutf_haswell, simdutf_icelake
+//           simdutf's AVX2 and AVX-512 kernels, each called through its own
+//           simdutf::implementation object (not simdutf's dispatch), only
+//           when the CPU runs it; built only with -DUNILANE_BENCH_SIMDUTF=DIR
+//           (a simdutf fetched and built outside this repository: see
+//           scripts/bench_peer.sh). Glue only: which simdutf call matches
+//           which unilane function, and how its result maps to a row's value.
 #include "bench.h"
 
 #include <cstdlib>
@@ -21,6 +28,9 @@
 #include <unicode/ucnv.h>
 #include <unicode/ustring.h>
 #include <unicode/uversion.h>
+#endif
+#ifdef UNILANE_BENCH_HAVE_SIMDUTF
+#include <simdutf.h>
 #endif
 #if defined(__GLIBC__) || defined(__linux__)
 #include <gnu/libc-version.h>
@@ -493,6 +503,107 @@ Out icu_stream_encode(const void *src, size_t n, void *dst, void *ctx)
 }
 #endif
 
+
+#ifdef UNILANE_BENCH_HAVE_SIMDUTF
+// ---------------------------------------------------------------- simdutf
+
+// The row's kernel: the implementation object named `name` if the CPU runs
+// it, else null (no row). ctx of every simdutf call is this object.
+const simdutf::implementation *su_kernel(const char *name)
+{
+    const simdutf::implementation *k = simdutf::get_available_implementations()[name];
+    return k && k->supported_by_runtime_system() ? k : nullptr;
+}
+void *su_haswell() { return (void *)su_kernel("haswell"); }
+void *su_icelake() { return (void *)su_kernel("icelake"); }
+
+inline const simdutf::implementation *su(void *ctx) { return (const simdutf::implementation *)ctx; }
+inline const char16_t *su16(const void *s) { return (const char16_t *)s; }
+
+// A simdutf::result of a strict call: value = error code and count (not
+// compared on strict rows, which run on valid text only); the output is
+// count units of out_unit bytes when it succeeded.
+inline Out su_result(simdutf::result r, size_t out_unit)
+{
+    bool ok = r.error == simdutf::error_code::SUCCESS;
+    return {(uint64_t)r.error << 56 ^ (uint64_t)r.count, ok ? r.count * out_unit : 0};
+}
+
+// ascii_prefix: validate_ascii_with_errors' count is the position of the
+// first byte >= 0x80, or len.
+Out su_ascii_prefix(const void *s, size_t n, void *, void *c)
+{
+    return {(uint64_t)su(c)->validate_ascii_with_errors((const char *)s, n).count, 0};
+}
+Out su_validate_utf8(const void *s, size_t n, void *, void *c)
+{
+    return su_result(su(c)->validate_utf8_with_errors((const char *)s, n), 0);
+}
+Out su_validate_utf16(const void *s, size_t n, void *, void *c)
+{
+    return su_result(su(c)->validate_utf16le_with_errors(su16(s), n), 0);
+}
+Out su_latin1_to_utf16(const void *s, size_t n, void *d, void *c)
+{
+    size_t w = su(c)->convert_latin1_to_utf16le((const char *)s, n, (char16_t *)d);
+    return {w, 2 * w};
+}
+Out su_utf16_to_latin1(const void *s, size_t n, void *d, void *c)
+{
+    return su_result(su(c)->convert_utf16le_to_latin1_with_errors(su16(s), n, (char *)d), 1);
+}
+Out su_latin1_to_utf8(const void *s, size_t n, void *d, void *c)
+{
+    size_t w = su(c)->convert_latin1_to_utf8((const char *)s, n, (char *)d);
+    return {w, w};
+}
+Out su_utf8_to_latin1(const void *s, size_t n, void *d, void *c)
+{
+    return su_result(su(c)->convert_utf8_to_latin1_with_errors((const char *)s, n, (char *)d), 1);
+}
+Out su_utf8_to_utf16(const void *s, size_t n, void *d, void *c)
+{
+    simdutf::result r = su(c)->convert_utf8_to_utf16le_with_errors((const char *)s, n, (char16_t *)d);
+    return su_result(r, 2);
+}
+Out su_utf16_to_utf8(const void *s, size_t n, void *d, void *c)
+{
+    return su_result(su(c)->convert_utf16le_to_utf8_with_errors(su16(s), n, (char *)d), 1);
+}
+// Lossy: unpaired surrogate -> U+FFFD, the same rule as unilane's.
+Out su_utf16_to_utf8_lossy(const void *s, size_t n, void *d, void *c)
+{
+    size_t w = su(c)->convert_utf16le_to_utf8_with_replacement(su16(s), n, (char *)d);
+    return {w, w};
+}
+// to_well_formed_utf16le returns nothing; unilane returns the number of
+// surrogates it replaced. The row runs on well-formed text only (lossy_ok
+// false below), where that number is 0; the output is compared as usual.
+Out su_utf16_make_well_formed(const void *s, size_t n, void *d, void *c)
+{
+    su(c)->to_well_formed_utf16le(su16(s), n, (char16_t *)d);
+    return {0, 2 * n};
+}
+Out su_utf8_length_from_latin1(const void *s, size_t n, void *, void *c)
+{
+    return {su(c)->utf8_length_from_latin1((const char *)s, n), 0};
+}
+// utf8_length_from_utf16le: exact for well-formed input only (it counts an
+// unpaired surrogate as 2 bytes, unilane as 3, U+FFFD); so well-formed text
+// only. (utf8_length_from_utf16le_with_replacement has unilane's rule for
+// any input but is not what a caller with valid text would use.)
+Out su_utf8_length_from_utf16(const void *s, size_t n, void *, void *c)
+{
+    return {su(c)->utf8_length_from_utf16le(su16(s), n), 0};
+}
+// utf16_length_from_utf8: the same count as unilane's for any input (bytes
+// outside 0x80..0xBF plus bytes >= 0xF0); the harness checks it on *_err.
+Out su_utf16_length_from_utf8(const void *s, size_t n, void *, void *c)
+{
+    return {su(c)->utf16_length_from_utf8((const char *)s, n), 0};
+}
+#endif
+
 } // namespace
 
 std::vector<PeerImpl> peers_for(const std::string &f, size_t in_unit)
@@ -566,6 +677,44 @@ std::vector<PeerImpl> peers_for(const std::string &f, size_t in_unit)
     if (f == "utf8_to_latin1")
         v.push_back({"iconv", iconv_call<1, 1, 1>, ic_u8_l1, iconv_teardown, false});
 #endif
+#ifdef UNILANE_BENCH_HAVE_SIMDUTF
+    // simdutf's equivalents. None for: utf16_ascii_prefix and
+    // utf16_latin1_prefix (validate_utf16le_as_ascii returns a bool, no
+    // position), utf8_to_utf16_lossy and utf16_length_from_utf8_lossy (simdutf
+    // has no U+FFFD replacement for UTF-8 input), latin1_to_utf8_bounded
+    // (convert_latin1_to_utf8_safe is not a member of the implementation, so
+    // it cannot be pinned to one kernel), the WTF-8 / modified UTF-8
+    // functions, the inspections, the engine strings and the streaming calls.
+    struct Simdutf {
+        const char *f;
+        CallFn fn;
+        bool lossy_ok;
+    };
+    static const Simdutf simdutf_calls[] = {
+        {"ascii_prefix", su_ascii_prefix, true},
+        {"validate_utf8", su_validate_utf8, false},
+        {"validate_utf16", su_validate_utf16, false},
+        {"latin1_to_utf16", su_latin1_to_utf16, true},
+        {"utf16_to_latin1", su_utf16_to_latin1, false},
+        {"latin1_to_utf8", su_latin1_to_utf8, true},
+        {"utf8_to_latin1", su_utf8_to_latin1, false},
+        {"utf8_to_utf16", su_utf8_to_utf16, false},
+        {"utf16_to_utf8", su_utf16_to_utf8, false},
+        {"utf16_to_utf8_lossy", su_utf16_to_utf8_lossy, true},
+        {"utf16_make_well_formed", su_utf16_make_well_formed, false},
+        {"utf8_length_from_latin1", su_utf8_length_from_latin1, true},
+        {"utf8_length_from_utf16", su_utf8_length_from_utf16, false},
+        {"utf16_length_from_utf8", su_utf16_length_from_utf8, true},
+    };
+    for (const Simdutf &x : simdutf_calls) {
+        if (f != x.f)
+            continue;
+        if (su_haswell())
+            v.push_back({"simdutf_haswell", x.fn, su_haswell, nullptr, x.lossy_ok});
+        if (su_icelake())
+            v.push_back({"simdutf_icelake", x.fn, su_icelake, nullptr, x.lossy_ok});
+    }
+#endif
     return v;
 }
 
@@ -585,6 +734,12 @@ std::string peer_versions(void)
 #endif
 #else
     s += ", iconv absent";
+#endif
+#ifdef UNILANE_BENCH_HAVE_SIMDUTF
+    s += ", simdutf " SIMDUTF_VERSION " (kernels:";
+    for (const char *k : {"haswell", "icelake"})
+        s += std::string(" ") + k + (su_kernel(k) ? "" : " (not on this CPU)");
+    s += ")";
 #endif
     return s;
 }

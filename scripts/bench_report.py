@@ -5,6 +5,10 @@
     scripts/bench_report.py results.json --function utf8_to_utf16 --size 65536
     scripts/bench_report.py results.json --regime fresh --regime warm
     scripts/bench_report.py results.json --chart-data chart.tsv [--chart-size 65536]
+    scripts/bench_report.py --peer round1.json round2.json ...   # unilane vs simdutf, markdown
+
+Several files: their rows together, a row present in several (rounds of the
+same run) timed by its median CPU time.
 
 Rows are `function/impl/dataset/size/regime` (see bench/bench.h; files written
 before regimes existed have none and count as "warm"). Cells show GB/s of
@@ -22,10 +26,11 @@ import json
 import math
 import re
 import signal
+import statistics
 import sys
 
 KERNELS = ["scalar", "avx2", "avx512", "neon", "auto"]
-PEERS = ["memcpy", "naive", "icu", "iconv"]
+PEERS = ["memcpy", "naive", "icu", "iconv", "simdutf_haswell", "simdutf_icelake"]
 REGIMES = ["fresh", "chained", "warm"]  # bench/bench.h; rows without one are "warm"
 UNIT = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 SMALL = 1024  # below this many units, cells show ns per call
@@ -87,6 +92,44 @@ def load(path):
         r.bufs = b.get("bufs")
         rows[key] = r
     return data.get("context", {}), rows
+
+
+def load_many(paths):
+    """load() of several files: (context of the first, with the load averages
+    of all, number of files, rows); a row found in several files gets the
+    median of their CPU times (its bytes/s scaled to match)."""
+    ctx, runs = None, {}
+    loads = []
+    funcs = []  # the function order of the file with the most functions
+    for p in paths:
+        c, rows = load(p)
+        if ctx is None:
+            ctx = dict(c)
+        if c.get("load_avg"):
+            loads.append(c["load_avg"])
+        fs = functions_in(rows)
+        if len(fs) > len(funcs):
+            funcs = fs
+        for k, r in rows.items():
+            runs.setdefault(k, []).append(r)
+    rank = {f: i for i, f in enumerate(funcs)}
+    runs = dict(sorted(runs.items(), key=lambda kv: rank.get(kv[0][0], len(rank))))  # stable
+    merged = {}
+    for k, rs in runs.items():
+        ok = [r for r in rs if not r.error and r.ns]
+        if not ok:
+            merged[k] = rs[0]
+            continue
+        ok.sort(key=lambda r: r.ns)
+        r = Row(*k)
+        r.ns = statistics.median([x.ns for x in ok])
+        r.bps = ok[0].bps * ok[0].ns / r.ns if ok[0].bps else None
+        r.label = next((x.label for x in rs if x.label), "")
+        r.ascii64, r.bufs = ok[0].ascii64, ok[0].bufs
+        merged[k] = r
+    ctx = ctx or {}
+    ctx["load_avgs"] = loads
+    return ctx, len(paths), merged
 
 
 def regimes_in(rows):
@@ -383,20 +426,147 @@ def chart_data(ctx, rows, size=None):
         lines.append(f + "\t" + "\t".join(vals))
     return "\n".join(lines) + "\n", len(nds)
 
+# ---------------------------------------------------------------- --peer
+# unilane against simdutf (rows simdutf_haswell / simdutf_icelake: bench/peers.cpp,
+# scripts/bench_peer.sh). Goals: issue 10 (AVX2 vs simdutf haswell, fresh
+# data: every file >= 1.0x, utf8_to_utf16 median >= 1.5x) and issue 14
+# (AVX-512 vs simdutf icelake: every function's median >= 1.0x, >= 1.3x for
+# utf8_to_utf16 and utf8_to_latin1).
+PEER_PAIRS = [("avx2", "simdutf_haswell"), ("avx512", "simdutf_icelake")]
+ISSUE10_TABLE = {"validate_utf8", "utf16_to_utf8", "utf16_to_utf8_lossy", "utf8_to_utf16",
+                 "utf8_length_from_utf16", "utf16_make_well_formed", "latin1_to_utf16"}
+ISSUE10_MEDIAN = {"utf8_to_utf16": 1.5}
+ISSUE14_MEDIAN = {"utf8_to_utf16": 1.3, "utf8_to_latin1": 1.3}
+
+
+def md_table(headers, body):
+    out = ["| " + " | ".join(headers) + " |",
+           "|" + "|".join(["---"] + ["---:"] * (len(headers) - 1)) + "|"]
+    out += ["| " + " | ".join(str(c) for c in line) + " |" for line in body]
+    return out
+
+
+def gbs(r):
+    if r is None:
+        return "-"
+    if r.error:
+        return "ERR"
+    return "%.2f%s" % (r.bps / 1e9, "*" if r.label else "") if r.bps else "-"
+
+
+def goal10(f, ratios):
+    """ratios: [(file, ratio)] of avx2/simdutf_haswell. Returns the goal cell."""
+    if not ratios:
+        return "-"
+    low = [(x, ds) for ds, x in ratios if x < 1.0]
+    med = statistics.median([x for _, x in ratios])
+    need = ISSUE10_MEDIAN.get(f)
+    bad = []
+    if low:
+        bad.append("%d of %d files < 1.0" % (len(low), len(ratios)))
+    if need and med < need:
+        bad.append("median %.2f < %.1f" % (med, need))
+    return "met" if not bad else "**NOT met**: " + ", ".join(bad)
+
+
+def goal14(f, ratios):
+    if not ratios:
+        return "-"
+    med = statistics.median([x for _, x in ratios])
+    need = ISSUE14_MEDIAN.get(f, 1.0)
+    return ("met (>= %.1f)" % need) if med >= need else "**NOT met**: median %.2f < %.1f" % (med, need)
+
+
+def peer_report(ctx, nfiles, rows, notes, func_filter=None):
+    rows = {k: r for k, r in rows.items() if k[4] == "fresh"}
+    g = ctx.get
+    out = ["## unilane vs simdutf, fresh regime, whole corpus files", ""]
+    loads = "; ".join(" ".join("%.2f" % x for x in la) for la in g("load_avgs", [])) or "?"
+    out += ["- CPU: %s (%s cpus); unilane kernels %s" % (g("cpu_model", "?"), g("num_cpus", "?"),
+                                                          g("unilane_kernels", "?")),
+            "- library: unilane %s, %s %s (%s); driver %s %s" % (
+                g("unilane_version", "?"), g("c_compiler", "?"), g("c_flags", ""), g("build_type", "?"),
+                g("cxx_compiler", "?"), g("cxx_flags", "")),
+            "- peers: %s" % g("peers", "?"),
+            "- %d result files (corpus directories x rounds); each row: median CPU time over the rounds; "
+            "load average at the start of each file: %s" % (nfiles, loads)]
+    out += ["- " + n for n in notes]
+    out += ["- cells: GB/s of input; `x/y` columns = y's time / x's time (> 1: unilane faster); "
+            "`*` = the peer's output differs from unilane's on some input (JSON label)", ""]
+    funcs = [f for f in functions_in(rows) if not func_filter or re.search(func_filter, f)]
+    summary, sections = [], []
+    for f in funcs:
+        keys = [k for k in rows if k[0] == f]
+        impls = {k[1] for k in keys}
+        if not any(p in impls for _, p in PEER_PAIRS):
+            continue
+        files = []
+        for k in keys:
+            if (k[2], k[3]) not in files:
+                files.append((k[2], k[3]))
+        pairs = [(u, p) for u, p in PEER_PAIRS if u in impls and p in impls]
+        cols = ["scalar", "memcpy"] + [c for u, p in pairs for c in (u, p)]
+        heads = ["file", "size"] + [c.replace("simdutf_", "simdutf ") for c in cols] + \
+            ["%s/%s" % (u, p.replace("simdutf_", "")) for u, p in pairs]
+        body = []
+        rat = {pr: [] for pr in pairs}
+        for ds, sz in files:
+            cells = {c: rows.get((f, c, ds, sz, "fresh")) for c in cols}
+            line = [ds, str(sz)] + [gbs(cells[c]) for c in cols]
+            for pr in pairs:
+                x = ratio(cells[pr[1]], cells[pr[0]])
+                if x is not None:
+                    rat[pr].append((ds, x))
+                line.append("**%.2f**" % x if x is not None and x < 1.0 else fmt_ratio(x))
+            body.append(line)
+        med_line = ["**median**", ""] + [""] * len(cols)
+        for pr in pairs:
+            med_line.append(fmt_ratio(statistics.median([x for _, x in rat[pr]])) if rat[pr] else "-")
+        body.append(med_line)
+        sections += ["### %s" % f, ""] + md_table(heads, body) + [""]
+        line = [f + (" (#10 table)" if f in ISSUE10_TABLE else ""), str(len(files))]
+        for pr, goal in zip(PEER_PAIRS, (goal10, goal14)):
+            rs = rat.get(pr, [])
+            if not rs:
+                line += ["-", "-", "-"]
+                continue
+            worst = min(rs, key=lambda t: t[1])
+            line += [fmt_ratio(statistics.median([x for _, x in rs])),
+                     "%s %s" % (fmt_ratio(worst[1]), worst[0]), goal(f, rs)]
+        summary.append(line)
+    out += ["### Summary", "",
+            "Issue 10: avx2 >= 1.0x simdutf haswell on every file (its table's functions are marked), "
+            "utf8_to_utf16 median >= 1.5x. Issue 14: avx512 median >= 1.0x simdutf icelake per function, "
+            ">= 1.3x on utf8_to_utf16 and utf8_to_latin1.", ""]
+    out += md_table(["function", "files", "avx2/haswell median", "worst file", "issue 10 goal",
+                     "avx512/icelake median", "worst file", "issue 14 goal"], summary)
+    out += [""] + sections
+    errors = [r for r in rows.values() if r.error and r.func in funcs]
+    if errors:
+        out.append("Rows not timed:")
+        out += ["- %s/%s/%s/%s: %s" % (r.func, r.impl, r.dataset, r.size, r.error) for r in errors[:50]]
+    return "\n".join(out)
+
 
 def main():
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("json")
+    ap.add_argument("json", nargs="+", help="one or more result files (rounds: median per row)")
+    ap.add_argument("--peer", action="store_true",
+                    help="markdown tables of unilane against simdutf (rows simdutf_haswell/icelake)")
+    ap.add_argument("--note", action="append", default=[], help="a line for the --peer header")
     ap.add_argument("--function", help="regex on function names")
     ap.add_argument("--size", action="append", type=int, help="only this size (repeatable)")
     ap.add_argument("--regime", action="append", choices=REGIMES, help="only this regime (repeatable)")
     ap.add_argument("--chart-data", metavar="TSV", help="write the chart's data file instead")
     ap.add_argument("--chart-size", type=int, help="size for the chart (default: largest per function)")
     a = ap.parse_args()
-    ctx, rows = load(a.json)
+    ctx, nfiles, rows = load_many(a.json)
     if not rows:
-        sys.exit("no benchmark rows in %s" % a.json)
+        sys.exit("no benchmark rows in %s" % " ".join(a.json))
+    if a.peer:
+        print(peer_report(ctx, nfiles, rows, a.note, a.function))
+        return
     if a.chart_data:
         text, nds = chart_data(ctx, rows, a.chart_size)
         with open(a.chart_data, "w") as f:

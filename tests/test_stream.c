@@ -62,83 +62,199 @@ static size_t st_next_cap(const st_plan *pl, size_t escalate)
     return c == SIZE_MAX ? c : c + escalate;
 }
 
-/* Units of the UTF-16 character starting at o[0]. */
-static size_t st_len16(const uint16_t *o)
-{
-    return o[0] >= 0xD800 && o[0] <= 0xDBFF ? 2 : 1;
-}
-
-static size_t st_len8(const unsigned char *o)
-{
-    return o[0] < 0x80 ? 1 : o[0] < 0xE0 ? 2 : o[0] < 0xF0 ? 3 : 4;
-}
-
 /* Canary bytes for memcmp (ST_CANARY is two ST_CANARY8 bytes). */
 static unsigned char st_canary[2 * (3 * ST_MAX + 64)];
 
-/* One decode run of s[0..n) on an initialised decoder. Returns 1 when the
-   run ended with last = 1 and OK (so the object may be reused). */
-static int st_decode_run(unilane_utf8_decoder *d, int mode, const unsigned char *s, size_t n,
-                         const st_plan *pl)
+/* A streaming object of either direction. */
+typedef union st_obj {
+    unilane_utf8_decoder d;
+    unilane_utf8_encoder e;
+} st_obj;
+
+/*
+ * What differs between the two directions; everything else of a run and of
+ * the plan families is one piece of code (st_run, st_all, st_big). Input and
+ * output are handled as arrays of isz- and osz-byte units.
+ */
+typedef struct st_dir {
+    const char *verb;     /* "decode", "encode" */
+    const char *out_unit; /* "unit", "byte" */
+    size_t isz, osz;      /* bytes per input / output unit */
+    size_t grow;          /* output units per input unit, at most */
+    size_t pend;          /* output units of a pending character, at most */
+    size_t big_cap_scale; /* the big plans' capacities are in input units times this */
+    size_t big_capmax;    /* large random capacities: below this */
+    int edge_d;           /* capacities ending edge_d units around the edge input, */
+    size_t edge_capmin;   /* but not below this (short ones go per character) */
+    void (*init)(st_obj *o, int mode);
+    unilane_result (*call)(st_obj *o, const void *s, size_t n, void *out, size_t cap, int last);
+    /* the reference: lossy output length, or the strict result */
+    unilane_result (*ref)(int mode, const void *s, size_t n, void *exp);
+    size_t (*char_units)(const void *o); /* output units of the character at o */
+    const char *(*hex_in)(const void *p, size_t n);
+    const char *(*hex_out)(const void *p, size_t n);
+} st_dir;
+
+static void st_dec_init(st_obj *o, int mode)
 {
-    static uint16_t exp[ST_MAX + 8], out[ST_MAX + 64];
-    unilane_result e = { UNILANE_OK, 0, 0 }, r;
+    unilane_utf8_decoder_init(&o->d, mode);
+}
+
+static unilane_result st_dec_call(st_obj *o, const void *s, size_t n, void *out, size_t cap,
+                                  int last)
+{
+    return unilane_utf8_decode(&o->d, (const char *)s, n, (uint16_t *)out, cap, last);
+}
+
+static unilane_result st_dec_ref(int mode, const void *s, size_t n, void *exp)
+{
+    unilane_result e = { UNILANE_OK, 0, 0 };
+    if (mode == UNILANE_LOSSY) {
+        e.written = ref_utf8_to_utf16_lossy((const unsigned char *)s, n, (uint16_t *)exp);
+        return e;
+    }
+    return ref_utf8_to_utf16((const unsigned char *)s, n, (uint16_t *)exp);
+}
+
+/* Units of the UTF-16 character starting at o[0]. */
+static size_t st_len16(const void *p)
+{
+    const uint16_t *o = (const uint16_t *)p;
+    return o[0] >= 0xD800 && o[0] <= 0xDBFF ? 2 : 1;
+}
+
+static const char *st_hex16(const void *p, size_t n)
+{
+    return ut_hex16((const uint16_t *)p, n);
+}
+
+static void st_enc_init(st_obj *o, int mode)
+{
+    unilane_utf8_encoder_init(&o->e, mode);
+}
+
+static unilane_result st_enc_call(st_obj *o, const void *s, size_t n, void *out, size_t cap,
+                                  int last)
+{
+    return unilane_utf8_encode(&o->e, (const uint16_t *)s, n, (char *)out, cap, last);
+}
+
+static unilane_result st_enc_ref(int mode, const void *s, size_t n, void *exp)
+{
+    unilane_result e = { UNILANE_OK, 0, 0 };
+    if (mode == UNILANE_LOSSY) {
+        e.written = ref_utf16_to_utf8_lossy((const uint16_t *)s, n, (unsigned char *)exp);
+        return e;
+    }
+    return ref_utf16_to_utf8((const uint16_t *)s, n, (unsigned char *)exp);
+}
+
+static size_t st_len8(const void *p)
+{
+    const unsigned char *o = (const unsigned char *)p;
+    return o[0] < 0x80 ? 1 : o[0] < 0xE0 ? 2 : o[0] < 0xF0 ? 3 : 4;
+}
+
+static const st_dir st_dec = { .verb = "decode",
+                               .out_unit = "unit",
+                               .isz = 1,
+                               .osz = 2,
+                               .grow = 1,
+                               .pend = 2,
+                               .big_cap_scale = 1,
+                               .big_capmax = 800,
+                               .edge_d = 3,
+                               .edge_capmin = 16,
+                               .init = st_dec_init,
+                               .call = st_dec_call,
+                               .ref = st_dec_ref,
+                               .char_units = st_len16,
+                               .hex_in = ut_hex8,
+                               .hex_out = st_hex16 };
+static const st_dir st_enc = { .verb = "encode",
+                               .out_unit = "byte",
+                               .isz = 2,
+                               .osz = 1,
+                               .grow = 3,
+                               .pend = 4,
+                               .big_cap_scale = 3,
+                               .big_capmax = 2400,
+                               .edge_d = 4,
+                               .edge_capmin = 48,
+                               .init = st_enc_init,
+                               .call = st_enc_call,
+                               .ref = st_enc_ref,
+                               .char_units = st_len8,
+                               .hex_in = st_hex16,
+                               .hex_out = ut_hex8 };
+
+/* One run of s[0..n) on an initialised object. Returns 1 when the run
+   ended with last = 1 and OK (so the object may be reused). */
+static int st_run(const st_dir *dr, st_obj *d, int mode, const void *src, size_t n,
+                  const st_plan *pl)
+{
+    static uint16_t exp16[(3 * ST_MAX + 8) / 2 + 1], out16[(3 * ST_MAX + 64) / 2 + 1];
+    unsigned char *exp = (unsigned char *)exp16, *out = (unsigned char *)out16;
+    const unsigned char *s = (const unsigned char *)src;
+    const size_t osz = dr->osz, isz = dr->isz, omax = dr->grow * ST_MAX;
+    const char *mname = mode ? "lossy" : "strict";
+    unilane_result e, r;
     size_t en, w = 0, p = 0, ce, cap, avail, k, escalate = 0, calls = 0, ce_fill;
     int last;
 
     if (!st_canary[0])
         memset(st_canary, ST_CANARY8, sizeof st_canary);
-    if (mode == UNILANE_LOSSY) {
-        en = ref_utf8_to_utf16_lossy(s, n, exp);
-    } else {
-        e = ref_utf8_to_utf16(s, n, exp);
-        en = e.written;
-    }
+    e = dr->ref(mode, s, n, exp);
+    en = e.written;
     for (;;) {
         ce = p + st_next_chunk(pl, p, n);
         last = ce == n;
         for (;;) {
             cap = st_next_cap(pl, escalate);
-            avail = ST_MAX + 8 - w;
+            avail = omax + 8 - w;
             if (cap > avail)
                 cap = avail;
             /* canary over the capacity, up to 72 units past the most this
-               chunk can produce (its units, plus one pending U+FFFD) */
-            ce_fill = cap < ce - p + 2 + 64 ? cap : ce - p + 2 + 64;
-            ce_fill = w + ce_fill + 8 < ST_MAX + 64 ? w + ce_fill + 8 : ST_MAX + 64;
-            memset(out + w, ST_CANARY8, (ce_fill - w) * 2);
-            r = unilane_utf8_decode(d, (const char *)s + p, ce - p, out + w, cap, last);
+               chunk can produce (grow per input unit, plus a pending
+               character) */
+            ce_fill = dr->grow * (ce - p) + dr->pend + 64;
+            ce_fill = cap < ce_fill ? cap : ce_fill;
+            ce_fill = w + ce_fill + 8 < omax + 64 ? w + ce_fill + 8 : omax + 64;
+            memset(out + w * osz, ST_CANARY8, (ce_fill - w) * osz);
+            r = dr->call(d, s + p * isz, ce - p, out + w * osz, cap, last);
             if (++calls > 100000) {
-                UT_CHECK(0, "decode %s: no progress on %s", pl->name, ut_hex8(s, n));
+                UT_CHECK(0, "%s %s: no progress on %s", dr->verb, pl->name, dr->hex_in(s, n));
                 return 0;
             }
             UT_CHECK(r.written <= cap && r.read <= ce - p,
-                     "decode(%s, %s): chunk [%zu,%zu) cap %zu: read %zu written %zu out of bounds",
-                     mode ? "lossy" : "strict", pl->name, p, ce, cap, r.read, r.written);
+                     "%s(%s, %s): chunk [%zu,%zu) cap %zu: read %zu written %zu out of bounds",
+                     dr->verb, mname, pl->name, p, ce, cap, r.read, r.written);
             k = w + r.written;
-            if (k < ce_fill && memcmp(out + k, st_canary, (ce_fill - k) * 2) != 0)
-                while (out[k] == ST_CANARY)
+            if (k < ce_fill && memcmp(out + k * osz, st_canary, (ce_fill - k) * osz) != 0)
+                while (memcmp(out + k * osz, st_canary, osz) == 0)
                     k++;
             else
                 k = ce_fill;
-            UT_CHECK(
-                k >= ce_fill,
-                "decode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote unit %zu past written %zu",
-                mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), p, ce, cap, k - w, r.written);
-            UT_CHECK(w + r.written <= en && memcmp(out + w, exp + w, r.written * 2) == 0,
-                     "decode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote %s at output %zu, "
+            UT_CHECK(k >= ce_fill,
+                     "%s(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote %s %zu past written %zu",
+                     dr->verb, mname, pl->name, dr->hex_in(s, n), p, ce, cap, dr->out_unit, k - w,
+                     r.written);
+            UT_CHECK(w + r.written <= en &&
+                         memcmp(out + w * osz, exp + w * osz, r.written * osz) == 0,
+                     "%s(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote %s at output %zu, "
                      "expected %s",
-                     mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), p, ce, cap,
-                     ut_hex16(out + w, r.written), w,
-                     ut_hex16(exp + w, en - w < r.written ? en - w : r.written));
+                     dr->verb, mname, pl->name, dr->hex_in(s, n), p, ce, cap,
+                     dr->hex_out(out + w * osz, r.written), w,
+                     dr->hex_out(exp + w * osz, en - w < r.written ? en - w : r.written));
             w += r.written;
             if (r.status == UNILANE_OUTPUT_FULL) {
                 UT_CHECK(
-                    w < en && cap - r.written < st_len16(exp + w),
-                    "decode(%s, %s) of %s: OUTPUT_FULL at output %zu with %zu units free, next "
-                    "character %s (expected output %zu units)",
-                    mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), w, cap - r.written,
-                    w < en ? ut_hex16(exp + w, st_len16(exp + w)) : "(none)", en);
+                    w < en && cap - r.written < dr->char_units(exp + w * osz),
+                    "%s(%s, %s) of %s: OUTPUT_FULL at output %zu with %zu %ss free, next "
+                    "character %s (expected output %zu %ss)",
+                    dr->verb, mname, pl->name, dr->hex_in(s, n), w, cap - r.written, dr->out_unit,
+                    w < en ? dr->hex_out(exp + w * osz, dr->char_units(exp + w * osz)) : "(none)",
+                    en, dr->out_unit);
                 p += r.read;
                 escalate = r.read == 0 && r.written == 0 ? escalate + 1 : 0;
                 continue;
@@ -148,171 +264,32 @@ static int st_decode_run(unilane_utf8_decoder *d, int mode, const unsigned char 
                 size_t want = e.read >= p ? e.read - p : 0;
                 UT_CHECK(mode == UNILANE_STRICT && e.status == r.status && r.read == want &&
                              w == en,
-                         "decode(%s, %s) of %s: chunk [%zu,%zu) last %d: %s read %zu (output %zu), "
+                         "%s(%s, %s) of %s: chunk [%zu,%zu) last %d: %s read %zu (output %zu), "
                          "expected %s at global %zu -> read %zu (output %zu)",
-                         mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), p, ce, last,
+                         dr->verb, mname, pl->name, dr->hex_in(s, n), p, ce, last,
                          unilane_status_string(r.status), r.read, w,
                          unilane_status_string(e.status), e.read, want, en);
                 return 0;
             }
-            UT_CHECK(r.read == ce - p, "decode(%s, %s) of %s: OK but read %zu of chunk [%zu,%zu)",
-                     mode ? "lossy" : "strict", pl->name, ut_hex8(s, n), r.read, p, ce);
+            UT_CHECK(r.read == ce - p, "%s(%s, %s) of %s: OK but read %zu of chunk [%zu,%zu)",
+                     dr->verb, mname, pl->name, dr->hex_in(s, n), r.read, p, ce);
             p = ce;
             break;
         }
         if (last)
             break;
     }
-    UT_CHECK(e.status == UNILANE_OK && w == en && memcmp(out, exp, en * 2) == 0,
-             "decode(%s, %s) of %s: finished OK with %s, expected %s%s", mode ? "lossy" : "strict",
-             pl->name, ut_hex8(s, n), ut_hex16(out, w), ut_hex16(exp, en),
+    UT_CHECK(e.status == UNILANE_OK && w == en && memcmp(out, exp, en * osz) == 0,
+             "%s(%s, %s) of %s: finished OK with %s, expected %s%s", dr->verb, mname, pl->name,
+             dr->hex_in(s, n), dr->hex_out(out, w), dr->hex_out(exp, en),
              e.status == UNILANE_OK ? "" : " and an error");
     return 1;
 }
 
-static int st_encode_run(unilane_utf8_encoder *d, int mode, const uint16_t *s, size_t n,
-                         const st_plan *pl)
+/* Every plan family on one input, both modes. */
+static void st_all(const st_dir *dr, const void *s, size_t n, ut_rng *rng, int thorough)
 {
-    static unsigned char exp[3 * ST_MAX + 8], out[3 * ST_MAX + 64];
-    unilane_result e = { UNILANE_OK, 0, 0 }, r;
-    size_t en, w = 0, p = 0, ce, cap, avail, k, escalate = 0, calls = 0, ce_fill;
-    int last;
-
-    if (!st_canary[0])
-        memset(st_canary, ST_CANARY8, sizeof st_canary);
-    if (mode == UNILANE_LOSSY) {
-        en = ref_utf16_to_utf8_lossy(s, n, exp);
-    } else {
-        e = ref_utf16_to_utf8(s, n, exp);
-        en = e.written;
-    }
-    for (;;) {
-        ce = p + st_next_chunk(pl, p, n);
-        last = ce == n;
-        for (;;) {
-            cap = st_next_cap(pl, escalate);
-            avail = 3 * ST_MAX + 8 - w;
-            if (cap > avail)
-                cap = avail;
-            /* canary over the capacity, up to 72 bytes past the most this
-               chunk can produce (3 per unit, plus a pending pair's 4) */
-            ce_fill = cap < 3 * (ce - p) + 4 + 64 ? cap : 3 * (ce - p) + 4 + 64;
-            ce_fill = w + ce_fill + 8 < 3 * ST_MAX + 64 ? w + ce_fill + 8 : 3 * ST_MAX + 64;
-            memset(out + w, ST_CANARY8, ce_fill - w);
-            r = unilane_utf8_encode(d, s + p, ce - p, (char *)out + w, cap, last);
-            if (++calls > 100000) {
-                UT_CHECK(0, "encode %s: no progress on %s", pl->name, ut_hex16(s, n));
-                return 0;
-            }
-            UT_CHECK(r.written <= cap && r.read <= ce - p,
-                     "encode(%s, %s): chunk [%zu,%zu) cap %zu: read %zu written %zu out of bounds",
-                     mode ? "lossy" : "strict", pl->name, p, ce, cap, r.read, r.written);
-            k = w + r.written;
-            if (k < ce_fill && memcmp(out + k, st_canary, ce_fill - k) != 0)
-                while (out[k] == ST_CANARY8)
-                    k++;
-            else
-                k = ce_fill;
-            UT_CHECK(
-                k >= ce_fill,
-                "encode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote byte %zu past written %zu",
-                mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), p, ce, cap, k - w, r.written);
-            UT_CHECK(w + r.written <= en && memcmp(out + w, exp + w, r.written) == 0,
-                     "encode(%s, %s) of %s: chunk [%zu,%zu) cap %zu: wrote %s at output %zu, "
-                     "expected %s",
-                     mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), p, ce, cap,
-                     ut_hex8(out + w, r.written), w,
-                     ut_hex8(exp + w, en - w < r.written ? en - w : r.written));
-            w += r.written;
-            if (r.status == UNILANE_OUTPUT_FULL) {
-                UT_CHECK(
-                    w < en && cap - r.written < st_len8(exp + w),
-                    "encode(%s, %s) of %s: OUTPUT_FULL at output %zu with %zu bytes free, next "
-                    "character %s (expected output %zu bytes)",
-                    mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), w, cap - r.written,
-                    w < en ? ut_hex8(exp + w, st_len8(exp + w)) : "(none)", en);
-                p += r.read;
-                escalate = r.read == 0 && r.written == 0 ? escalate + 1 : 0;
-                continue;
-            }
-            escalate = 0;
-            if (r.status != UNILANE_OK) {
-                size_t want = e.read >= p ? e.read - p : 0;
-                UT_CHECK(mode == UNILANE_STRICT && e.status == r.status && r.read == want &&
-                             w == en,
-                         "encode(%s, %s) of %s: chunk [%zu,%zu) last %d: %s read %zu (output %zu), "
-                         "expected %s at global %zu -> read %zu (output %zu)",
-                         mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), p, ce, last,
-                         unilane_status_string(r.status), r.read, w,
-                         unilane_status_string(e.status), e.read, want, en);
-                return 0;
-            }
-            UT_CHECK(r.read == ce - p, "encode(%s, %s) of %s: OK but read %zu of chunk [%zu,%zu)",
-                     mode ? "lossy" : "strict", pl->name, ut_hex16(s, n), r.read, p, ce);
-            p = ce;
-            break;
-        }
-        if (last)
-            break;
-    }
-    UT_CHECK(e.status == UNILANE_OK && w == en && memcmp(out, exp, en) == 0,
-             "encode(%s, %s) of %s: finished OK with %s, expected %s%s", mode ? "lossy" : "strict",
-             pl->name, ut_hex16(s, n), ut_hex8(out, w), ut_hex8(exp, en),
-             e.status == UNILANE_OK ? "" : " and an error");
-    return 1;
-}
-
-/* Every plan family on one UTF-8 input, both modes. */
-static void st_decode_all(const unsigned char *s, size_t n, ut_rng *rng, int thorough)
-{
-    unilane_utf8_decoder d;
-    st_plan pl;
-    size_t k, c;
-    int mode, reps, again;
-
-    for (mode = UNILANE_STRICT; mode <= UNILANE_LOSSY; mode++) {
-        memset(&pl, 0, sizeof pl);
-        pl.rng = rng;
-        /* every chunk size, unlimited output; the object reused after OK */
-        pl.cap = SIZE_MAX;
-        pl.name = "fixed chunks";
-        unilane_utf8_decoder_init(&d, mode);
-        for (k = 1; k <= n; k += thorough || k < 8 ? 1 : 1 + k / 4) {
-            pl.chunk = k;
-            if (!st_decode_run(&d, mode, s, n, &pl))
-                unilane_utf8_decoder_init(&d, mode);
-        }
-        if (n == 0) {
-            pl.chunk = 1;
-            st_decode_run(&d, mode, s, n, &pl);
-        }
-        /* every capacity, one chunk (bounded output) and 1-byte chunks */
-        pl.name = "fixed capacity";
-        for (c = 0; c <= (thorough ? 12 : 5); c++) {
-            pl.cap = c;
-            pl.chunk = n ? n : 1;
-            unilane_utf8_decoder_init(&d, mode);
-            st_decode_run(&d, mode, s, n, &pl);
-            pl.chunk = 1;
-            unilane_utf8_decoder_init(&d, mode);
-            st_decode_run(&d, mode, s, n, &pl);
-        }
-        /* random chunkings with random capacities (0 included) */
-        pl.name = "random chunks and capacities";
-        pl.chunk = 0;
-        pl.capr = 1;
-        unilane_utf8_decoder_init(&d, mode);
-        for (reps = 0; reps < (thorough ? 6 : 2); reps++) {
-            again = st_decode_run(&d, mode, s, n, &pl);
-            if (!again)
-                unilane_utf8_decoder_init(&d, mode);
-        }
-    }
-}
-
-static void st_encode_all(const uint16_t *s, size_t n, ut_rng *rng, int thorough)
-{
-    unilane_utf8_encoder d;
+    st_obj d;
     st_plan pl;
     size_t k, c;
     int mode, reps;
@@ -320,35 +297,38 @@ static void st_encode_all(const uint16_t *s, size_t n, ut_rng *rng, int thorough
     for (mode = UNILANE_STRICT; mode <= UNILANE_LOSSY; mode++) {
         memset(&pl, 0, sizeof pl);
         pl.rng = rng;
+        /* every chunk size, unlimited output; the object reused after OK */
         pl.cap = SIZE_MAX;
         pl.name = "fixed chunks";
-        unilane_utf8_encoder_init(&d, mode);
+        dr->init(&d, mode);
         for (k = 1; k <= n; k += thorough || k < 8 ? 1 : 1 + k / 4) {
             pl.chunk = k;
-            if (!st_encode_run(&d, mode, s, n, &pl))
-                unilane_utf8_encoder_init(&d, mode);
+            if (!st_run(dr, &d, mode, s, n, &pl))
+                dr->init(&d, mode);
         }
         if (n == 0) {
             pl.chunk = 1;
-            st_encode_run(&d, mode, s, n, &pl);
+            st_run(dr, &d, mode, s, n, &pl);
         }
+        /* every capacity, one chunk (bounded output) and 1-unit chunks */
         pl.name = "fixed capacity";
         for (c = 0; c <= (thorough ? 12 : 5); c++) {
             pl.cap = c;
             pl.chunk = n ? n : 1;
-            unilane_utf8_encoder_init(&d, mode);
-            st_encode_run(&d, mode, s, n, &pl);
+            dr->init(&d, mode);
+            st_run(dr, &d, mode, s, n, &pl);
             pl.chunk = 1;
-            unilane_utf8_encoder_init(&d, mode);
-            st_encode_run(&d, mode, s, n, &pl);
+            dr->init(&d, mode);
+            st_run(dr, &d, mode, s, n, &pl);
         }
+        /* random chunkings with random capacities (0 included) */
         pl.name = "random chunks and capacities";
         pl.chunk = 0;
         pl.capr = 1;
-        unilane_utf8_encoder_init(&d, mode);
+        dr->init(&d, mode);
         for (reps = 0; reps < (thorough ? 6 : 2); reps++)
-            if (!st_encode_run(&d, mode, s, n, &pl))
-                unilane_utf8_encoder_init(&d, mode);
+            if (!st_run(dr, &d, mode, s, n, &pl))
+                dr->init(&d, mode);
     }
 }
 
@@ -366,7 +346,7 @@ START_TEST(st_decode_random)
                         (int)ut_below(&r, 600));
         if (it % 3 == 2)
             n = ut_mutate_bytes(&r, buf, n, sizeof buf);
-        st_decode_all(buf, n, &r, thorough);
+        st_all(&st_dec, buf, n, &r, thorough);
     }
     UT_DONE();
 }
@@ -386,7 +366,7 @@ START_TEST(st_encode_random)
                          bads[it % 5], (int)ut_below(&r, 600));
         if (it % 3 == 2)
             n = ut_mutate_units(&r, buf, n, ST_SMALL);
-        st_encode_all(buf, n, &r, thorough);
+        st_all(&st_enc, buf, n, &r, thorough);
     }
     UT_DONE();
 }
@@ -433,9 +413,9 @@ START_TEST(st_edge_inputs)
     ut_select(_i);
     ut_rng_init(&r, "st_edge_inputs", 0);
     for (i = 0; i < sizeof st_v8 / sizeof st_v8[0]; i++)
-        st_decode_all((const unsigned char *)st_v8[i], strlen(st_v8[i]), &r, 1);
+        st_all(&st_dec, st_v8[i], strlen(st_v8[i]), &r, 1);
     for (i = 0; i < sizeof st_n16 / sizeof st_n16[0]; i++)
-        st_encode_all(st_v16[i], st_n16[i], &r, 1);
+        st_all(&st_enc, st_v16[i], st_n16[i], &r, 1);
     UT_DONE();
 }
 END_TEST
@@ -454,10 +434,10 @@ static const size_t st_big_chunks[] = { 65, 100, 128, 257, 1000, 0 };
 static const size_t st_big_caps[] = { SIZE_MAX, 70, 129, 300, 1001, SIZE_MAX };
 #define ST_NBIG (sizeof st_big_chunks / sizeof st_big_chunks[0])
 
-static void st_decode_big(const unsigned char *s, size_t n, size_t at, size_t len, ut_rng *rng)
+static void st_big(const st_dir *dr, const void *s, size_t n, size_t at, size_t len, ut_rng *rng)
 {
-    static uint16_t tmp[ST_MAX + 8];
-    unilane_utf8_decoder d;
+    static uint16_t tmp[(3 * ST_MAX + 8) / 2 + 1];
+    st_obj d;
     st_plan pl;
     size_t i, cut, before;
     int mode, d0;
@@ -466,68 +446,14 @@ static void st_decode_big(const unsigned char *s, size_t n, size_t at, size_t le
         memset(&pl, 0, sizeof pl);
         pl.rng = rng;
         pl.name = "big chunks";
-        unilane_utf8_decoder_init(&d, mode);
-        for (i = 0; i < ST_NBIG; i++) {
-            pl.chunk = st_big_chunks[i] ? st_big_chunks[i] : n ? n : 1;
-            pl.cap = st_big_caps[(i + (size_t)mode) % ST_NBIG];
-            if (!st_decode_run(&d, mode, s, n, &pl))
-                unilane_utf8_decoder_init(&d, mode);
-        }
-        if (at < n) {
-            pl.chunk = 0;
-            pl.cap = SIZE_MAX;
-            pl.name = "two chunks cut around the edge input";
-            pl.ncuts = 1;
-            for (cut = at >= 3 ? at - 3 : 0; cut <= at + len + 3 && cut <= n; cut++) {
-                pl.cuts = &cut;
-                unilane_utf8_decoder_init(&d, mode);
-                st_decode_run(&d, mode, s, n, &pl);
-            }
-            pl.cuts = NULL;
-            pl.ncuts = 0;
-            pl.chunk = n;
-            pl.name = "capacity ending around the edge input";
-            before = ref_utf8_to_utf16_lossy(s, at, tmp);
-            for (d0 = -3; d0 <= 3; d0++) {
-                if ((long)before + d0 < 16)
-                    continue;
-                pl.cap = (size_t)((long)before + d0);
-                unilane_utf8_decoder_init(&d, mode);
-                st_decode_run(&d, mode, s, n, &pl);
-            }
-        }
-        pl.chunk = 0;
-        pl.cap = 0;
-        pl.capr = 1;
-        pl.chunkmax = 700;
-        pl.capmax = 800;
-        pl.name = "large random chunks and capacities";
-        unilane_utf8_decoder_init(&d, mode);
-        if (!st_decode_run(&d, mode, s, n, &pl))
-            unilane_utf8_decoder_init(&d, mode);
-    }
-}
-
-static void st_encode_big(const uint16_t *s, size_t n, size_t at, size_t len, ut_rng *rng)
-{
-    static unsigned char tmp[3 * ST_MAX + 8];
-    unilane_utf8_encoder e;
-    st_plan pl;
-    size_t i, cut, before;
-    int mode, d0;
-
-    for (mode = UNILANE_STRICT; mode <= UNILANE_LOSSY; mode++) {
-        memset(&pl, 0, sizeof pl);
-        pl.rng = rng;
-        pl.name = "big chunks";
-        unilane_utf8_encoder_init(&e, mode);
+        dr->init(&d, mode);
         for (i = 0; i < ST_NBIG; i++) {
             pl.chunk = st_big_chunks[i] ? st_big_chunks[i] : n ? n : 1;
             pl.cap = st_big_caps[(i + (size_t)mode) % ST_NBIG];
             if (pl.cap != SIZE_MAX)
-                pl.cap *= 3;
-            if (!st_encode_run(&e, mode, s, n, &pl))
-                unilane_utf8_encoder_init(&e, mode);
+                pl.cap *= dr->big_cap_scale;
+            if (!st_run(dr, &d, mode, s, n, &pl))
+                dr->init(&d, mode);
         }
         if (at < n) {
             pl.chunk = 0;
@@ -536,31 +462,31 @@ static void st_encode_big(const uint16_t *s, size_t n, size_t at, size_t len, ut
             pl.ncuts = 1;
             for (cut = at >= 3 ? at - 3 : 0; cut <= at + len + 3 && cut <= n; cut++) {
                 pl.cuts = &cut;
-                unilane_utf8_encoder_init(&e, mode);
-                st_encode_run(&e, mode, s, n, &pl);
+                dr->init(&d, mode);
+                st_run(dr, &d, mode, s, n, &pl);
             }
             pl.cuts = NULL;
             pl.ncuts = 0;
             pl.chunk = n;
             pl.name = "capacity ending around the edge input";
-            before = ref_utf16_to_utf8_lossy(s, at, tmp);
-            for (d0 = -4; d0 <= 4; d0++) {
-                if ((long)before + d0 < 48)
+            before = dr->ref(UNILANE_LOSSY, s, at, tmp).written;
+            for (d0 = -dr->edge_d; d0 <= dr->edge_d; d0++) {
+                if ((long)before + d0 < (long)dr->edge_capmin)
                     continue;
                 pl.cap = (size_t)((long)before + d0);
-                unilane_utf8_encoder_init(&e, mode);
-                st_encode_run(&e, mode, s, n, &pl);
+                dr->init(&d, mode);
+                st_run(dr, &d, mode, s, n, &pl);
             }
         }
         pl.chunk = 0;
         pl.cap = 0;
         pl.capr = 1;
         pl.chunkmax = 700;
-        pl.capmax = 2400;
+        pl.capmax = dr->big_capmax;
         pl.name = "large random chunks and capacities";
-        unilane_utf8_encoder_init(&e, mode);
-        if (!st_encode_run(&e, mode, s, n, &pl))
-            unilane_utf8_encoder_init(&e, mode);
+        dr->init(&d, mode);
+        if (!st_run(dr, &d, mode, s, n, &pl))
+            dr->init(&d, mode);
     }
 }
 
@@ -577,7 +503,7 @@ START_TEST(st_decode_big_random)
         n = ut_gen_utf8(&r, buf, 200 + ut_below(&r, 2800), bads[it % 5], (int)ut_below(&r, 600));
         if (it % 3 == 2)
             n = ut_mutate_bytes(&r, buf, n, sizeof buf);
-        st_decode_big(buf, n, n, 0, &r);
+        st_big(&st_dec, buf, n, n, 0, &r);
     }
     UT_DONE();
 }
@@ -595,7 +521,7 @@ START_TEST(st_encode_big_random)
         n = ut_gen_utf16(&r, buf, 200 + ut_below(&r, 2800), bads[it % 5], (int)ut_below(&r, 600));
         if (it % 3 == 2)
             n = ut_mutate_units(&r, buf, n, ST_MAX);
-        st_encode_big(buf, n, n, 0, &r);
+        st_big(&st_enc, buf, n, n, 0, &r);
     }
     UT_DONE();
 }
@@ -622,7 +548,7 @@ START_TEST(st_edges_in_context)
             c.post_kind = (int)((k / 4 + i) % UT_PAD_KINDS);
             c.total = c.pre + len + 81;
             n = ut_ctx_build_bytes(b8, (const unsigned char *)st_v8[i], len, c);
-            st_decode_big(b8, n, c.pre, len, &r);
+            st_big(&st_dec, b8, n, c.pre, len, &r);
         }
         for (i = 1; i < sizeof st_n16 / sizeof st_n16[0]; i++) {
             len = st_n16[i];
@@ -631,7 +557,7 @@ START_TEST(st_edges_in_context)
             c.post_kind = (int)((k / 4 + i) % UT_PAD_KINDS);
             c.total = c.pre + len + 81;
             n = ut_ctx_build_units(b16, st_v16[i], len, c);
-            st_encode_big(b16, n, c.pre, len, &r);
+            st_big(&st_enc, b16, n, c.pre, len, &r);
         }
     }
     UT_DONE();

@@ -371,34 +371,6 @@ size_t unilane_scalar_utf16_length_from_utf8(const char *src, size_t len)
     return count;
 }
 
-size_t unilane_scalar_utf16_length_from_utf8_lossy(const char *src, size_t len)
-{
-    const unsigned char *s = (const unsigned char *)src;
-    size_t i = 0, w = 0, n;
-    uint32_t cp;
-
-    while (i < len) {
-        if (s[i] < 0x80) {
-            n = gen_ascii_run(s + i, len - i);
-            i += n;
-            w += n;
-            continue;
-        }
-        n = gen_utf8_next(s + i, len - i, &cp);
-        if (UNILANE_UNLIKELY(n == 0)) {
-            unilane_status st;
-            size_t maximal;
-            (void)unilane_scalar_utf8_decode_one(s + i, len - i, &cp, &st, &maximal);
-            w += 1; /* one U+FFFD */
-            i += maximal;
-            continue;
-        }
-        i += n;
-        w += (n == 4) ? 2 : 1;
-    }
-    return w;
-}
-
 /* ------------------------------------------------------------------------ */
 /* Inspection: validation, UTF-16 length and width in one pass              */
 /* ------------------------------------------------------------------------ */
@@ -460,6 +432,16 @@ unilane_utf8_info unilane_scalar_utf8_inspect(const char *src, size_t len)
 unilane_utf8_info unilane_scalar_utf8_inspect_lossy(const char *src, size_t len)
 {
     return gen_utf8_inspect(src, len, 1);
+}
+
+/* The lossy inspection's UTF-16 length. Inlined here, gcc drops the width
+   and first-error bookkeeping (objdump, -O2 and -O3): the loop is the one
+   written on its own before, in another block order (+2.1% instructions
+   under callgrind on French, Russian, Chinese and Emoji text, valid and
+   with an invalid byte every 97). */
+size_t unilane_scalar_utf16_length_from_utf8_lossy(const char *src, size_t len)
+{
+    return gen_utf8_inspect(src, len, 1).utf16_length;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -13,6 +13,7 @@
 
 #include <unilane.h>
 
+#include "../../src/dispatch/atomic.h"
 #include "../../src/dispatch/ops.h"
 #include "../../src/dispatch/test_hooks.h"
 
@@ -29,11 +30,6 @@ static const char *const hk_op_names[UNILANE_NOPS] = {
 #undef HK_NAME_
 };
 
-static uint64_t hk_load(const uint64_t *p)
-{
-    return __atomic_load_n(p, __ATOMIC_RELAXED);
-}
-
 /* Makes `kernel` the active set (every call goes to its entries, whatever
    the length) and starts its counts; false if this machine lacks it. */
 JNIEXPORT jboolean JNICALL Java_UnilaneTestHooks_select(JNIEnv *env, jclass cls, jstring kernel)
@@ -49,9 +45,9 @@ JNIEXPORT jboolean JNICALL Java_UnilaneTestHooks_select(JNIEnv *env, jclass cls,
     if (hk_counter == NULL)
         return JNI_FALSE;
     unilane_test_set_direct(1);
-    hk_last_calls = hk_load(unilane_test_calls());
-    hk_last_entered = hk_load(&hk_counter->entered);
-    hk_ops = hk_load(&hk_counter->ops);
+    hk_last_calls = UNILANE_ATOMIC_LOAD64(unilane_test_calls());
+    hk_last_entered = UNILANE_ATOMIC_LOAD64(&hk_counter->entered);
+    hk_ops = UNILANE_ATOMIC_LOAD64(&hk_counter->ops);
     hk_last_reached = 0;
     hk_reached = hk_unreached = 0;
     return JNI_TRUE;
@@ -68,11 +64,11 @@ JNIEXPORT jstring JNICALL Java_UnilaneTestHooks_kernel(JNIEnv *env, jclass cls)
    check entered the selected kernel's entries. */
 JNIEXPORT void JNICALL Java_UnilaneTestHooks_pass(JNIEnv *env, jclass cls)
 {
-    uint64_t calls = hk_load(unilane_test_calls()), entered;
+    uint64_t calls = UNILANE_ATOMIC_LOAD64(unilane_test_calls()), entered;
     (void)env;
     (void)cls;
     if (calls != hk_last_calls) {
-        entered = hk_load(&hk_counter->entered);
+        entered = UNILANE_ATOMIC_LOAD64(&hk_counter->entered);
         hk_last_reached = entered != hk_last_entered;
         hk_last_calls = calls;
         hk_last_entered = entered;
@@ -114,6 +110,6 @@ JNIEXPORT jboolean JNICALL Java_UnilaneTestHooks_entered(JNIEnv *env, jclass cls
     if (found < 0 || hk_counter == NULL)
         return JNI_FALSE;
     /* Only a bit that was clear at select() proves an entry since then. */
-    now = hk_load(&hk_counter->ops) & ~hk_ops;
+    now = UNILANE_ATOMIC_LOAD64(&hk_counter->ops) & ~hk_ops;
     return (now >> found) & 1 ? JNI_TRUE : JNI_FALSE;
 }

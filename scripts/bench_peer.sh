@@ -1,0 +1,168 @@
+#!/bin/sh
+# bench_peer.sh -- unilane against simdutf, in the same process, fresh regime,
+# whole corpus files: markdown tables per function x file.
+#
+#   scripts/bench_peer.sh --simdutf SRC --corpus DIR      simdutf source tree SRC
+#   scripts/bench_peer.sh --git URL [--ref REF] ...       fetch it (default URL
+#                                      https://github.com/simdutf/simdutf, REF v9.1.0)
+#   scripts/bench_peer.sh --simdutf-build BUILD ...       an existing simdutf build
+#                                      directory (or install prefix): no simdutf build
+#   --corpus DIR       a corpus directory (<stem>.utf8.txt, ...), or a directory of
+#                      such directories (e.g. /work/shared/corpus: wikipedia_mars and
+#                      lipsum); default /work/shared/corpus
+#   --rounds N         runs of the whole table, alternating; median per row (default 2)
+#   --min-time S       Google Benchmark min time per row (default 0.02 s)
+#   --long             --rounds 5 --min-time 0.1 (about 5x longer)
+#   --functions RE     only these functions (regex on the name)
+#   --cache DIR        where simdutf is fetched and built (default
+#                      ${XDG_CACHE_HOME:-$HOME/.cache}/unilane-peer); never inside the repo
+#   --build DIR        the benchmark's build directory (default <repo>/build-bench-peer)
+#   --out DIR          results (default <build>/results/peer-<date>): round*.json, peer.md
+#
+# simdutf is fetched and built outside the repository (nothing of it is
+# committed); the benchmark is built with -DUNILANE_BENCH_SIMDUTF=<its build>
+# (bench/CMakeLists.txt), which adds the rows simdutf_haswell / simdutf_icelake
+# (each simdutf kernel called through its own implementation object, and only
+# if the CPU runs it). The default rounds take a few minutes on 2 cores, build
+# excluded (a first simdutf build: 2-5 min). The tables (scripts/bench_report.py
+# --peer) go to stdout and to peer.md: GB/s of input per file for scalar,
+# memcpy, avx2, simdutf_haswell, avx512, simdutf_icelake, the ratios
+# avx2/haswell and avx512/icelake (unilane's speed-up: simdutf's time / unilane's),
+# their median per function, and the goals of issues 10 and 14 marked.
+set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/unilane-peer
+src=""
+git_url=""
+ref=v9.1.0
+su_build=""
+corpus=/work/shared/corpus
+rounds=2
+min_time=0.02
+funcs=""
+build=$root/build-bench-peer
+out=""
+while [ $# -gt 0 ]; do
+    case $1 in
+        --simdutf) src=${2:?--simdutf needs a directory}; shift ;;
+        --git) git_url=${2:?--git needs a URL}; shift ;;
+        --ref) ref=${2:?--ref needs a tag, branch or commit}; shift ;;
+        --simdutf-build) su_build=${2:?--simdutf-build needs a directory}; shift ;;
+        --corpus) corpus=${2:?--corpus needs a directory}; shift ;;
+        --rounds) rounds=${2:?--rounds needs a number}; shift ;;
+        --min-time) min_time=${2:?--min-time needs seconds}; shift ;;
+        --long) rounds=5; min_time=0.1 ;;
+        --functions) funcs=${2:?--functions needs a regex}; shift ;;
+        --cache) cache=${2:?--cache needs a directory}; shift ;;
+        --build) build=${2:?--build needs a directory}; shift ;;
+        --out) out=${2:?--out needs a directory}; shift ;;
+        -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "unknown option: $1 (see $0 --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+jobs=2
+inside_repo() { # is directory $1 (created if needed) inside the repository?
+    mkdir -p "$1"
+    case "$(cd "$1" && pwd -P)/" in "$(cd "$root" && pwd -P)/"*) return 0 ;; esac
+    return 1
+}
+
+# ---------------------------------------------------------------- simdutf
+if [ -z "$su_build" ]; then
+    if [ -z "$src" ]; then
+        git_url=${git_url:-https://github.com/simdutf/simdutf}
+        src=$cache/src-$(printf '%s' "$ref" | tr -c 'A-Za-z0-9._-' '_')
+        if inside_repo "$cache"; then
+            echo "--cache $cache is inside the repository; simdutf must stay outside it" >&2
+            exit 2
+        fi
+        if [ ! -d "$src/.git" ]; then
+            echo "== fetching $git_url $ref into $src"
+            rm -rf "$src"
+            git init -q "$src"
+            git -C "$src" fetch -q --depth 1 "$git_url" "$ref"
+            git -C "$src" -c advice.detachedHead=false checkout -q FETCH_HEAD
+        fi
+    fi
+    [ -f "$src/include/simdutf.h" ] || { echo "$src: no include/simdutf.h (not a simdutf source tree)" >&2; exit 2; }
+    src=$(cd "$src" && pwd -P)
+    su_build=$cache/build-$(printf '%s' "$src" | cksum | cut -d' ' -f1)
+    if inside_repo "$su_build"; then
+        echo "simdutf build directory $su_build is inside the repository" >&2
+        exit 2
+    fi
+    echo "== building simdutf ($src) in $su_build"
+    cmake -S "$src" -B "$su_build" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
+          -DSIMDUTF_TESTS=OFF -DSIMDUTF_BENCHMARKS=OFF -DSIMDUTF_TOOLS=OFF \
+          -DSIMDUTF_ICONV=OFF >"$su_build/unilane-configure.log" 2>&1 ||
+        { cat "$su_build/unilane-configure.log" >&2; exit 1; }
+    cmake --build "$su_build" --target simdutf -j "$jobs" >"$su_build/unilane-build.log" 2>&1 ||
+        { tail -40 "$su_build/unilane-build.log" >&2; exit 1; }
+fi
+su_build=$(cd "$su_build" && pwd -P)
+su_desc=$su_build
+if [ -n "$src" ] && [ -d "$src/.git" ]; then
+    su_desc="$src @ $(git -C "$src" rev-parse --short=12 HEAD 2>/dev/null || echo '?')"
+fi
+
+# ---------------------------------------------------------------- unilane
+echo "== building the benchmark (Release, simdutf peer) in $build"
+mkdir -p "$build"
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DUNILANE_BUILD_BENCH=ON \
+      -DUNILANE_BUILD_TESTS=OFF -DUNILANE_BENCH_SIMDUTF="$su_build" >"$build/configure.log" 2>&1 ||
+    { cat "$build/configure.log" >&2; exit 1; }
+cmake --build "$build" --target unilane_bench -j "$jobs" >"$build/build.log" 2>&1 ||
+    { tail -40 "$build/build.log" >&2; exit 1; }
+bin=$build/bench/unilane_bench
+
+# ---------------------------------------------------------------- run
+# The corpus directories: DIR itself if it holds *.utf8.txt, else its subdirectories that do.
+dirs=""
+if ls "$corpus"/*.utf8.txt >/dev/null 2>&1; then
+    dirs=$corpus
+else
+    for d in "$corpus"/*/; do
+        if ls "$d"*.utf8.txt >/dev/null 2>&1; then dirs="$dirs ${d%/}"; fi
+    done
+fi
+[ -n "$dirs" ] || { echo "$corpus: no <stem>.utf8.txt files" >&2; exit 2; }
+
+if [ -z "$out" ]; then
+    out=$build/results/peer-$(date -u +%Y%m%d-%H%M%S)
+fi
+mkdir -p "$out"
+# The functions simdutf has an equivalent of (bench/peers.cpp), the rows to compare.
+all_funcs='ascii_prefix|validate_utf8|validate_utf16|latin1_to_utf16|utf16_to_latin1|latin1_to_utf8|utf8_to_latin1|utf8_to_utf16|utf16_to_utf8|utf16_to_utf8_lossy|utf16_make_well_formed|utf8_length_from_latin1|utf8_length_from_utf16|utf16_length_from_utf8'
+filter="^(${funcs:-$all_funcs})/(scalar|avx2|avx512|memcpy|simdutf_haswell|simdutf_icelake)/"
+echo "== $rounds round(s), min time $min_time s per row, corpus:$dirs"
+echo "   load average before: $(cat /proc/loadavg 2>/dev/null || echo '?')"
+start=$(date +%s)
+jsons=""
+loads=""
+r=1
+while [ "$r" -le "$rounds" ]; do
+    for d in $dirs; do
+        j=$out/round$r-$(basename "$d").json
+        "$bin" --corpus="$d" --regime=fresh --min-time="$min_time" \
+               --benchmark_filter="$filter" --benchmark_out="$j" --benchmark_out_format=json \
+               >"$out/round$r-$(basename "$d").txt" 2>&1 ||
+            { tail -20 "$out/round$r-$(basename "$d").txt" >&2; exit 1; }
+        jsons="$jsons $j"
+    done
+    loads="$loads${loads:+; }round $r: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+    echo "   round $r done, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+    r=$((r + 1))
+done
+echo "== measured in $(( $(date +%s) - start )) s"
+echo
+
+# shellcheck disable=SC2086 # $jsons: the file names, split on purpose
+python3 "$root/scripts/bench_report.py" --peer --note "simdutf: $su_desc (built in $su_build)" \
+    --note "rounds: $rounds, min time $min_time s per row; load average after each round: $loads" \
+    $jsons >"$out/peer.md"
+cat "$out/peer.md"
+echo
+echo "tables: $out/peer.md"
