@@ -232,8 +232,6 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
 /* not yet written */
 #  define unilane_avx512_utf8_to_utf16_lossy          unilane_avx2_utf8_to_utf16_lossy
 /* not yet written */
-#  define unilane_avx512_utf8_length_from_latin1      unilane_avx2_utf8_length_from_latin1
-/* not yet written */
 #  define unilane_avx512_utf16_length_from_utf8_lossy unilane_avx2_utf16_length_from_utf8_lossy
 
 /* The 0.2 operations: no AVX-512 kernel, the AVX2 one (which every
@@ -259,7 +257,6 @@ UNILANE_DEFINE_KERNEL(avx512, UNILANE_CPU_AVX512_SET, 35, /* UTF-8 input */
 #  undef unilane_avx512_utf8_to_latin1
 #  undef unilane_avx512_utf8_to_utf16
 #  undef unilane_avx512_utf8_to_utf16_lossy
-#  undef unilane_avx512_utf8_length_from_latin1
 #  undef unilane_avx512_utf16_length_from_utf8_lossy
 
 #else

@@ -143,25 +143,13 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_make_well_formed(const uint16_
 /*
  * Each unit counts 1 + [u >= 0x80] + [u >= 0x800]: 3 for a surrogate,
  * right for an unpaired one (U+FFFD), and 6 for a pair, which is 4: 2 are
- * taken off per pair (popcount of the paired lows). The two compare masks
- * become +1 in 16-bit lanes of an accumulator per vector (two vectors,
- * two accumulators, 64 units a step, no branch but the rare test for a
- * surrogate), folded to a scalar before a lane can overflow (every
- * AVX512_U16_FLUSH steps a lane has grown by at most 2 * 4096).
+ * taken off at each high surrogate whose next unit is a low (read by a
+ * second load one unit on, so no mask crosses a block; only in steps with
+ * a surrogate). The compare masks add +1 (and -2 at a paired high) to the
+ * 16-bit lanes of two accumulators, 64 units a step, folded to a scalar
+ * every AVX512_U16_FLUSH steps (a lane grows by at most 2 a step).
  */
 #  define AVX512_U16_FLUSH 4096
-
-/* The 64 units (a, b) have a surrogate: the pairs among them (carry: the
-   unit before is a high surrogate). */
-UNILANE_TARGET_AVX512 static UNILANE_NOINLINE size_t avx512_u16_pairs64(__m512i a, __m512i b,
-                                                                        uint64_t *carry)
-{
-    uint64_t h = (uint64_t)avx512_u16_tag(a, 0xD800) | (uint64_t)avx512_u16_tag(b, 0xD800) << 32;
-    uint64_t l = (uint64_t)avx512_u16_tag(a, 0xDC00) | (uint64_t)avx512_u16_tag(b, 0xDC00) << 32;
-    size_t p = (size_t)_mm_popcnt_u64(((h << 1) | *carry) & l);
-    *carry = h >> 63;
-    return p;
-}
 
 UNILANE_TARGET_AVX512 static inline size_t avx512_u16_hsum(__m512i acc)
 {
@@ -169,52 +157,71 @@ UNILANE_TARGET_AVX512 static inline size_t avx512_u16_hsum(__m512i acc)
     return (size_t)(uint32_t)_mm512_reduce_add_epi32(_mm512_madd_epi16(acc, _mm512_set1_epi16(1)));
 }
 
+/* acc plus, per unit of v, [u >= 0x80] + [u >= 0x800]. */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE __m512i
+avx512_u16_len_units(__m512i acc, __m512i v, __m512i x80, __m512i x800, __m512i one)
+{
+    acc = _mm512_mask_add_epi16(acc, _mm512_cmpge_epu16_mask(v, x80), acc, one);
+    return _mm512_mask_add_epi16(acc, _mm512_cmpge_epu16_mask(v, x800), acc, one);
+}
+
+/* acc less 2 at each unit of v that is a high surrogate whose next unit
+   (the same lane of next) is a low one. */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE __m512i avx512_u16_len_pairs(
+    __m512i acc, __m512i v, __m512i next, __m512i fc00, __m512i d800, __m512i dc00, __m512i two)
+{
+    __mmask32 h = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, fc00), d800);
+    __mmask32 p = _mm512_mask_cmpeq_epi16_mask(h, _mm512_and_si512(next, fc00), dc00);
+    return _mm512_mask_sub_epi16(acc, p, acc, two);
+}
+
 UNILANE_TARGET_AVX512 size_t unilane_avx512_utf8_length_from_utf16(const uint16_t *src, size_t len)
 {
     const __m512i x80 = _mm512_set1_epi16(0x80), x800 = _mm512_set1_epi16(0x800);
-    const __m512i one = _mm512_set1_epi16(1);
-    const __m512i d800 = _mm512_set1_epi16((short)0xD800), x7ff = _mm512_set1_epi16(0x7FF);
-    size_t i = 0, total = 0, pairs = 0;
-    uint64_t carry = 0;
+    const __m512i fc00 = _mm512_set1_epi16((short)0xFC00), d800 = _mm512_set1_epi16((short)0xD800);
+    const __m512i dc00 = _mm512_set1_epi16((short)0xDC00);
+    const __m512i one = _mm512_set1_epi16(1), two = _mm512_set1_epi16(2);
+    const __m512i x7ff = _mm512_set1_epi16(0x7FF);
+    size_t i = 0, total = 0;
 
     if (len < AVX512_SHORT)
         return unilane_avx2_utf8_length_from_utf16(src, len);
 
-    while (len - i >= 64) {
+    /* while the load one unit on stays below src + len */
+    while (len - i > 64) {
         __m512i acc0 = _mm512_setzero_si512(), acc1 = _mm512_setzero_si512();
-        size_t steps = (len - i) / 64, s;
+        size_t steps = (len - i - 1) / 64, s;
         if (steps > AVX512_U16_FLUSH)
             steps = AVX512_U16_FLUSH;
         for (s = 0; s < steps; s++, i += 64) {
-            __m512i a = _mm512_loadu_si512((const void *)(src + i));
-            __m512i b = _mm512_loadu_si512((const void *)(src + i + 32));
-            acc0 = _mm512_mask_add_epi16(acc0, _mm512_cmpge_epu16_mask(a, x80), acc0, one);
-            acc1 = _mm512_mask_add_epi16(acc1, _mm512_cmpge_epu16_mask(b, x80), acc1, one);
-            acc0 = _mm512_mask_add_epi16(acc0, _mm512_cmpge_epu16_mask(a, x800), acc0, one);
-            acc1 = _mm512_mask_add_epi16(acc1, _mm512_cmpge_epu16_mask(b, x800), acc1, one);
+            const uint16_t *p = src + i;
+            __m512i a = _mm512_loadu_si512((const void *)p);
+            __m512i b = _mm512_loadu_si512((const void *)(p + 32));
+            acc0 = avx512_u16_len_units(acc0, a, x80, x800, one);
+            acc1 = avx512_u16_len_units(acc1, b, x80, x800, one);
             /* a surrogate: u - 0xD800 <= 0x7FF, unsigned */
             if (UNILANE_UNLIKELY((_mm512_cmple_epu16_mask(_mm512_sub_epi16(a, d800), x7ff) |
-                                  _mm512_cmple_epu16_mask(_mm512_sub_epi16(b, d800), x7ff)) != 0 ||
-                                 carry))
-                pairs += avx512_u16_pairs64(a, b, &carry);
+                                  _mm512_cmple_epu16_mask(_mm512_sub_epi16(b, d800), x7ff)) != 0)) {
+                acc0 = avx512_u16_len_pairs(acc0, a, _mm512_loadu_si512((const void *)(p + 1)),
+                                            fc00, d800, dc00, two);
+                acc1 = avx512_u16_len_pairs(acc1, b, _mm512_loadu_si512((const void *)(p + 33)),
+                                            fc00, d800, dc00, two);
+            }
         }
         total += 64 * steps + avx512_u16_hsum(_mm512_add_epi16(acc0, acc1));
     }
-    /* 0 <= len - i < 64 units remain: up to two masked blocks */
+    /* 1 <= len - i <= 64 units remain: up to two masked blocks (lanes past
+       the end are 0: they count nothing) */
     while (i < len) {
         size_t n = len - i < 32 ? len - i : 32;
         __m512i v = _mm512_maskz_loadu_epi16(avx512_first32(n), src + i);
-        /* masked-off lanes are 0: they count nothing below */
-        uint32_t h = (uint32_t)avx512_u16_tag(v, 0xD800), l = (uint32_t)avx512_u16_tag(v, 0xDC00);
-        total += n + (size_t)_mm_popcnt_u32(_mm512_cmpge_epu16_mask(v, x80)) +
-                 (size_t)_mm_popcnt_u32(_mm512_cmpge_epu16_mask(v, x800));
-        pairs += (size_t)_mm_popcnt_u32(((h << 1) | (uint32_t)carry) & l);
-        /* a high in unit 31 meets unit 0 of the next block */
-        carry = h >> 31;
+        __m512i next = _mm512_maskz_loadu_epi16(avx512_first32(len - i - 1), src + i + 1);
+        __m512i acc = avx512_u16_len_units(_mm512_setzero_si512(), v, x80, x800, one);
+        total += n + avx512_u16_hsum(avx512_u16_len_pairs(acc, v, next, fc00, d800, dc00, two));
         i += n;
     }
     avx512_leave();
-    return total - 2 * pairs;
+    return total;
 }
 #  undef AVX512_U16_FLUSH
 
@@ -285,14 +292,132 @@ avx512_u16_utf8_wide16(__m256i u, __m256i un, uint32_t one_, uint32_t two, uint3
     return cnt;
 }
 
+/* v, with the compiler no longer knowing its value: a constant passed
+   through this stays in a register instead of being rebuilt (mov,
+   vpbroadcast) in the loop. */
+UNILANE_TARGET_AVX512 static inline __m512i avx512_u16_opaque(__m512i v)
+{
+    __asm__("" : "+v"(v));
+    return v;
+}
+
 /*
- * The body of the four conversions. Per 32-unit block (masked at the end):
- *   all ASCII:        vpmovwb, 64 units a step while that lasts;
- *   all below 0x800:  16-bit lanes with the 1- or 2-byte form in byte order
- *                     (lead C0 | u >> 6, then 80 | u & 3F), vpcompressb of
- *                     the even bytes and the odd bytes of non-ASCII units;
- *   otherwise:        two halves of avx512_u16_utf8_wide16 (pairs found
- *                     with avx512_u16_pairs when the block has a surrogate).
+ * The 1- and 2-byte case: the n <= 32 units v, all below 0x800, na: the
+ * non-ASCII ones. Each 16-bit lane gets its UTF-8 in byte order (non-ASCII:
+ * lead C0 | u >> 6, then 80 | u & 3F; ASCII: u, high byte dropped), and
+ * vpcompressb keeps every even byte and the odd bytes of non-ASCII units
+ * (_pdep_u64 spreads unit bit k to byte bit 2k+1). Writes them at out;
+ * returns their number.
+ */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_u16_utf8_two(
+    __m512i v, uint32_t na, size_t n, char *out, __m512i xc0, __m512i x3f, __m512i x80)
+{
+    __m512i lead = _mm512_or_si512(xc0, _mm512_srli_epi16(v, 6));
+    __m512i cont = _mm512_ternarylogic_epi32(v, x3f, x80, 0xEA); /* (v & 3F) | 80 */
+    __m512i t =
+        _mm512_mask_mov_epi16(v, (__mmask32)na, _mm512_or_si512(lead, _mm512_slli_epi16(cont, 8)));
+    uint64_t keep = UINT64_C(0x5555555555555555) | _pdep_u64(na, UINT64_C(0xAAAAAAAAAAAAAAAA));
+    size_t cnt;
+    if (n < 32)
+        keep &= avx512_first64(2 * n);
+    cnt = (size_t)_mm_popcnt_u64(keep);
+    _mm512_mask_storeu_epi8(out, avx512_first64(cnt), _mm512_maskz_compress_epi8(keep, t));
+    return cnt;
+}
+
+/* Non-ASCII units of v for `form` (for MUTF8: not 1..7F, u - 1 > 0x7E). */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE uint32_t
+avx512_u16_non_ascii(__m512i v, __m512i x80, __m512i one, __m512i x7e, enum avx512_u16_form form)
+{
+    if (form == AVX512_U16_MUTF8)
+        return (uint32_t)_mm512_cmpgt_epu16_mask(_mm512_sub_epi16(v, one), x7e);
+    return (uint32_t)_mm512_cmpge_epu16_mask(v, x80);
+}
+
+/* Both halves of a block without a surrogate pair (wide16). */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t
+avx512_u16_utf8_wide32(__m512i v, __m512i un, uint32_t asc, uint32_t two, uint32_t ph,
+                       uint32_t zero, uint32_t fffd, char *out)
+{
+    size_t w =
+        avx512_u16_utf8_wide16(_mm512_castsi512_si256(v), _mm512_castsi512_si256(un), asc & 0xFFFF,
+                               two & 0xFFFF, ph & 0xFFFF, zero & 0xFFFF, fffd & 0xFFFF, out);
+    return w + avx512_u16_utf8_wide16(_mm512_extracti64x4_epi64(v, 1),
+                                      _mm512_extracti64x4_epi64(un, 1), asc >> 16, two >> 16,
+                                      ph >> 16, zero >> 16, fffd >> 16, out + w);
+}
+
+/*
+ * One block of n = min(32, len - *i) units at *i (loaded masked), output
+ * at dst + *w; advances both. Returns 0 when a strict conversion stops in
+ * it: then *i and *w are the scalar kernel's read and written for the
+ * whole input (vzeroupper done).
+ */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE int
+avx512_u16_block(const uint16_t *src, size_t len, char *dst, size_t *pi, size_t *pw,
+                 uint32_t *pcarry, enum avx512_u16_form form)
+{
+    const __m512i x80 = _mm512_set1_epi16(0x80), x800 = _mm512_set1_epi16(0x800);
+    const __m512i one = _mm512_set1_epi16(1), x7e = _mm512_set1_epi16(0x7E);
+    size_t i = *pi, w = *pw, n = len - i < 32 ? len - i : 32;
+    uint32_t carry = *pcarry, valid = avx512_first32(n), na, big, ph = 0, pl = 0, bad = 0;
+    __m512i v = _mm512_maskz_loadu_epi16((__mmask32)valid, src + i), un = v;
+
+    /* non-ASCII units of the block (lanes past n are 0: ASCII, except
+       for MUTF8, where valid drops them) */
+    na = avx512_u16_non_ascii(v, x80, one, x7e, form) & valid;
+    if (na == 0) {
+        _mm512_mask_cvtepi16_storeu_epi8(dst + w, (__mmask32)valid, v);
+        *pi = i + n;
+        *pw = w + n;
+        return 1;
+    }
+    big = (uint32_t)_mm512_cmpge_epu16_mask(v, x800);
+    if (big == 0) {
+        *pw = w + avx512_u16_utf8_two(v, na, n, dst + w, _mm512_set1_epi16(0xC0),
+                                      _mm512_set1_epi16(0x3F), x80);
+        *pi = i + n;
+        return 1;
+    }
+    if (form != AVX512_U16_MUTF8 && (carry || avx512_u16_surr(v) != 0)) {
+        bad = (uint32_t)avx512_u16_pairs(src, len, i, v, carry, &ph, &pl, &un);
+        if (form == AVX512_U16_STRICT && bad) {
+            /* scalar from the first unit not yet written, to the end of
+               the block (with the low of a pair in unit 31) */
+            size_t from = i + carry, to = i + n + (ph >> 31);
+            unilane_result r;
+            avx512_leave();
+            r = unilane_scalar_utf16_to_utf8(src + from, to - from, dst + w);
+            if (r.status != UNILANE_OK) {
+                *pi = from + r.read;
+                *pw = w + r.written;
+                return 0;
+            }
+            *pi = to;
+            *pw = w + r.written;
+            *pcarry = 0;
+            return 1;
+        }
+        if (form == AVX512_U16_WTF8)
+            bad = 0;
+        *pcarry = ph >> 31;
+    }
+    *pw =
+        w + avx512_u16_utf8_wide32(v, un, ~na & valid, ~big & valid, ph, ~valid | pl, bad, dst + w);
+    *pi = i + n;
+    return 1;
+}
+
+/*
+ * The body of the four conversions. 64 units a step while that many
+ * remain, as two blocks of 32 (a, b):
+ *   all ASCII:             vpermt2b of their low bytes, one 64-byte store;
+ *   all below 0x800:       avx512_u16_utf8_two on each;
+ *   no surrogate (MUTF8:   avx512_u16_utf8_wide32 on each;
+ *   any unit)
+ *   otherwise:             block a alone as below, then the next step.
+ * Then (and for that block a) one block of n <= 32 units at a time, loaded
+ * masked, the same cases, and pairs found with avx512_u16_pairs.
  * Strict mode: a block with an unpaired surrogate goes to the scalar kernel
  * from its first unit that is not the low of a pair already written, up
  * to its end (one unit more when unit 31 is a paired high); on success the
@@ -301,10 +426,14 @@ avx512_u16_utf8_wide16(__m256i u, __m256i un, uint32_t one_, uint32_t two, uint3
 UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE unilane_result
 avx512_u16_to_utf8(const uint16_t *src, size_t len, char *dst, enum avx512_u16_form form)
 {
-    const __m512i ff80 = _mm512_set1_epi16((short)0xFF80);
-    const __m512i x80 = _mm512_set1_epi16(0x80), x800 = _mm512_set1_epi16(0x800);
-    const __m512i one = _mm512_set1_epi16(1);
-    const __m512i xc0 = _mm512_set1_epi16(0xC0), x3f = _mm512_set1_epi16(0x3F);
+    const __m512i x80 = avx512_u16_opaque(_mm512_set1_epi16(0x80));
+    const __m512i x800 = avx512_u16_opaque(_mm512_set1_epi16(0x800));
+    const __m512i one = avx512_u16_opaque(_mm512_set1_epi16(1));
+    const __m512i x7e = avx512_u16_opaque(_mm512_set1_epi16(0x7E));
+    const __m512i xc0 = avx512_u16_opaque(_mm512_set1_epi16(0xC0));
+    const __m512i x3f = avx512_u16_opaque(_mm512_set1_epi16(0x3F));
+    const __m512i f800 = avx512_u16_opaque(_mm512_set1_epi16((short)0xF800));
+    const __m512i d800 = avx512_u16_opaque(_mm512_set1_epi16((short)0xD800));
     /* even bytes of (a, b): the low byte of each of the 64 units */
     const __m512i evens = _mm512_set_epi64(
         0x7E7C7A7876747270, 0x6E6C6A6866646260, 0x5E5C5A5856545250, 0x4E4C4A4846444240,
@@ -312,96 +441,48 @@ avx512_u16_to_utf8(const uint16_t *src, size_t len, char *dst, enum avx512_u16_f
     size_t i = 0, w = 0;
     uint32_t carry = 0; /* unit i is the low of a pair written with unit i-1 */
 
-    for (;;) {
-        size_t n;
-        __mmask32 valid;
-        __m512i v;
-        uint32_t na, big, ph = 0, pl = 0, bad = 0;
-        /* ASCII stretch: 64 units per step */
-        while (len - i >= 64) {
-            __m512i a = _mm512_loadu_si512((const void *)(src + i));
-            __m512i b = _mm512_loadu_si512((const void *)(src + i + 32));
-            if (form == AVX512_U16_MUTF8) {
-                /* 1..7F: u - 1 <= 0x7E, unsigned */
-                if ((_mm512_cmpgt_epu16_mask(_mm512_sub_epi16(a, one), _mm512_set1_epi16(0x7E)) |
-                     _mm512_cmpgt_epu16_mask(_mm512_sub_epi16(b, one), _mm512_set1_epi16(0x7E))) !=
-                    0)
-                    break;
-            } else if (_mm512_test_epi16_mask(_mm512_or_si512(a, b), ff80) != 0) {
-                break;
-            }
+    while (len - i >= 64) {
+        __m512i a = _mm512_loadu_si512((const void *)(src + i));
+        __m512i b = _mm512_loadu_si512((const void *)(src + i + 32));
+        uint32_t na = avx512_u16_non_ascii(a, x80, one, x7e, form);
+        uint32_t nb = avx512_u16_non_ascii(b, x80, one, x7e, form);
+        uint32_t ba, bb;
+        if ((na | nb) == 0) {
             _mm512_storeu_si512((void *)(dst + w), _mm512_permutex2var_epi8(a, evens, b));
             i += 64;
             w += 64;
-        }
-        n = len - i < 32 ? len - i : 32;
-        if (n == 0)
-            break;
-        valid = avx512_first32(n);
-        v = _mm512_maskz_loadu_epi16(valid, src + i);
-        /* non-ASCII units (for MUTF8: not 1..7F) of the block */
-        na = (uint32_t)(form == AVX512_U16_MUTF8
-                            ? _mm512_mask_cmpgt_epu16_mask(valid, _mm512_sub_epi16(v, one),
-                                                           _mm512_set1_epi16(0x7E))
-                            : _mm512_cmpge_epu16_mask(v, x80));
-        if (na == 0) {
-            _mm512_mask_cvtepi16_storeu_epi8(dst + w, valid, v);
-            i += n;
-            w += n;
             continue;
         }
-        big = (uint32_t)_mm512_cmpge_epu16_mask(v, x800);
-        if (big == 0) {
-            /* lane = non-ASCII ? (C0 | u >> 6) | (80 | u & 3F) << 8 : u */
-            __m512i lead = _mm512_or_si512(xc0, _mm512_srli_epi16(v, 6));
-            __m512i cont = _mm512_ternarylogic_epi32(v, x3f, x80, 0xEA); /* (v & 3F) | 80 */
-            __m512i t = _mm512_mask_mov_epi16(v, (__mmask32)na,
-                                              _mm512_or_si512(lead, _mm512_slli_epi16(cont, 8)));
-            uint64_t keep =
-                (UINT64_C(0x5555555555555555) | _pdep_u64(na, UINT64_C(0xAAAAAAAAAAAAAAAA))) &
-                avx512_first64(2 * n);
-            size_t cnt = (size_t)_mm_popcnt_u64(keep);
-            _mm512_mask_storeu_epi8(dst + w, avx512_first64(cnt),
-                                    _mm512_maskz_compress_epi8(keep, t));
-            i += n;
-            w += cnt;
+        ba = (uint32_t)_mm512_cmpge_epu16_mask(a, x800);
+        bb = (uint32_t)_mm512_cmpge_epu16_mask(b, x800);
+        if ((ba | bb) == 0) {
+            w += avx512_u16_utf8_two(a, na, 32, dst + w, xc0, x3f, x80);
+            w += avx512_u16_utf8_two(b, nb, 32, dst + w, xc0, x3f, x80);
+            i += 64;
             continue;
         }
-        {
-            __m512i un = v; /* unit k+1 in lane k, where a pair needs it */
-            uint32_t asc = ~na & valid, two = ~big & valid, inval = ~(uint32_t)valid;
-            if (form != AVX512_U16_MUTF8 && (carry || avx512_u16_surr(v) != 0)) {
-                bad = (uint32_t)avx512_u16_pairs(src, len, i, v, carry, &ph, &pl, &un);
-                if (form == AVX512_U16_STRICT && bad) {
-                    /* scalar from the first unit not yet written, to the
-                       end of the block (with the low of a pair in unit 31) */
-                    size_t from = i + carry, to = i + n + (ph >> 31);
-                    unilane_result r;
-                    avx512_leave();
-                    r = unilane_scalar_utf16_to_utf8(src + from, to - from, dst + w);
-                    if (r.status != UNILANE_OK)
-                        return gen_finish(r, from, w);
-                    i = to;
-                    w += r.written;
-                    carry = 0;
-                    continue;
-                }
-                if (form == AVX512_U16_WTF8)
-                    bad = 0;
-                carry = ph >> 31;
-            }
-            inval |= pl;
-            w += avx512_u16_utf8_wide16(_mm512_castsi512_si256(v), _mm512_castsi512_si256(un),
-                                        asc & 0xFFFF, two & 0xFFFF, ph & 0xFFFF, inval & 0xFFFF,
-                                        bad & 0xFFFF, dst + w);
-            w += avx512_u16_utf8_wide16(_mm512_extracti64x4_epi64(v, 1),
-                                        _mm512_extracti64x4_epi64(un, 1), asc >> 16, two >> 16,
-                                        ph >> 16, inval >> 16, bad >> 16, dst + w);
-            i += n;
+        if (form == AVX512_U16_MUTF8 ||
+            (_mm512_cmpeq_epi16_mask(_mm512_and_si512(a, f800), d800) |
+             _mm512_cmpeq_epi16_mask(_mm512_and_si512(b, f800), d800)) == 0) {
+            /* carry is 0: unit i would be a low surrogate */
+            w += avx512_u16_utf8_wide32(a, a, ~na, ~ba, 0, 0, 0, dst + w);
+            w += avx512_u16_utf8_wide32(b, b, ~nb, ~bb, 0, 0, 0, dst + w);
+            i += 64;
+            continue;
         }
+        if (!avx512_u16_block(src, len, dst, &i, &w, &carry, form))
+            goto fail;
+    }
+    while (i < len) {
+        if (!avx512_u16_block(src, len, dst, &i, &w, &carry, form))
+            goto fail;
     }
     avx512_leave();
     return avx512_ok(len, w);
+fail:
+    /* the strict scalar window's result is in (i, w) as read, written, and
+       status SURROGATE (the only status it can have) */
+    return gen_result(UNILANE_SURROGATE, i, w);
 }
 
 UNILANE_TARGET_AVX512 static UNILANE_NOINLINE unilane_result
