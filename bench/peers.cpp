@@ -612,12 +612,14 @@ std::vector<PeerImpl> peers_for(const std::string &f, size_t in_unit)
     // memcpy of the function's input, for every function.
     v.push_back({"memcpy", in_unit == 2 ? memcpy_call<2> : memcpy_call<1>, nullptr, nullptr, true});
 
-    struct Naive {
+    // A peer's call for each function it has (by name), and whether it is
+    // meaningful on ill-formed input too.
+    struct Call {
         const char *f;
         CallFn fn;
         bool lossy_ok;
     };
-    static const Naive naive[] = {
+    static const Call naive[] = {
         {"ascii_prefix", naive_ascii_prefix, false},
         {"utf16_ascii_prefix", naive_utf16_ascii_prefix, false},
         {"utf16_latin1_prefix", naive_utf16_latin1_prefix, false},
@@ -633,7 +635,7 @@ std::vector<PeerImpl> peers_for(const std::string &f, size_t in_unit)
         {"utf16_length_from_utf8", naive_utf16_length_from_utf8, true},
         {"utf8_length_from_utf16", naive_utf8_length_from_utf16, true},
     };
-    for (const Naive &x : naive)
+    for (const Call &x : naive)
         if (f == x.f)
             v.push_back({"naive", x.fn, nullptr, nullptr, x.lossy_ok});
 
@@ -685,12 +687,7 @@ std::vector<PeerImpl> peers_for(const std::string &f, size_t in_unit)
     // (convert_latin1_to_utf8_safe is not a member of the implementation, so
     // it cannot be pinned to one kernel), the WTF-8 / modified UTF-8
     // functions, the inspections, the engine strings and the streaming calls.
-    struct Simdutf {
-        const char *f;
-        CallFn fn;
-        bool lossy_ok;
-    };
-    static const Simdutf simdutf_calls[] = {
+    static const Call simdutf_calls[] = {
         {"ascii_prefix", su_ascii_prefix, true},
         {"validate_utf8", su_validate_utf8, false},
         {"validate_utf16", su_validate_utf16, false},
@@ -706,7 +703,7 @@ std::vector<PeerImpl> peers_for(const std::string &f, size_t in_unit)
         {"utf8_length_from_utf16", su_utf8_length_from_utf16, false},
         {"utf16_length_from_utf8", su_utf16_length_from_utf8, true},
     };
-    for (const Simdutf &x : simdutf_calls) {
+    for (const Call &x : simdutf_calls) {
         if (f != x.f)
             continue;
         if (su_haswell())

@@ -20,8 +20,9 @@
 # DIR/matrix.md) one table per kernel row: GB/s per function per build
 # (geometric mean over the datasets) and each build's ratio to the best
 # build of that function; then, per build, the vzeroupper count of the
-# AVX2 and AVX-512 objects (objdump) and the functions there that use ymm
-# or zmm registers but contain no vzeroupper.
+# AVX2 and AVX-512 objects (objdump) and the functions there with an exit
+# (ret, call or tail jump out of AVX code) that may run with the upper
+# ymm/zmm state dirty (scripts/check_vzeroupper.py).
 # Build directories: ${UNILANE_BENCH_BUILD:-build-bench}/matrix/<build>.
 set -eu
 
@@ -47,7 +48,7 @@ while [ $# -gt 0 ]; do
         --builds=*) builds=$(echo "${1#--builds=}" | tr ',' ' ') ;;
         --out) out=${2:?}; shift ;;
         --out=*) out=${1#--out=} ;;
-        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         --) shift; break ;;
         *) echo "unknown option: $1 (see $0 --help)" >&2; exit 2 ;;
     esac
@@ -121,25 +122,21 @@ done
     echo
     echo "## vzeroupper in the AVX2 and AVX-512 objects (objdump -d)"
     echo
-    echo "| build | object | vzeroupper | functions using ymm/zmm | of which without vzeroupper |"
+    echo "Dirty exits: returns to the caller, calls and tail jumps to non-AVX code"
+    echo "that may run with the upper ymm/zmm state dirty (scripts/check_vzeroupper.py,"
+    echo "control flow of every function)."
+    echo
+    echo "| build | object | vzeroupper | functions using ymm/zmm | functions with a dirty exit |"
     echo "|---|---|---:|---:|---|"
     for b in $builds; do
         for o in "$base/$b"/CMakeFiles/unilane_objects.dir/src/avx2/*.o \
                  "$base/$b"/CMakeFiles/unilane_objects.dir/src/avx512/*.o; do
             [ -f "$o" ] || continue
-            objdump -d --no-show-raw-insn "$o" | awk -v b="$b" -v o="$(basename "$o")" '
-                /^[0-9a-f]+ <.*>:$/ { fn = $2; gsub(/[<>:]/, "", fn); next }
-                /%[yz]mm/ { if (!(fn in ymm)) { ymm[fn] = 1; nymm++ } }
-                /vzeroupper/ { vz[fn]++; total++ }
-                END {
-                    missing = ""; n = 0
-                    for (f in ymm) if (!(f in vz)) {
-                        n++
-                        if (n <= 4) missing = missing (n > 1 ? ", " : "") f
-                    }
-                    if (n > 4) missing = missing ", ..."
-                    printf "| %s | %s | %d | %d | %s |\n", b, o, total, nymm, n ? n " (" missing ")" : "0"
-                }'
+            nvz=$(objdump -d --no-show-raw-insn "$o" | awk '$2 == "vzeroupper" { n++ } END { print n + 0 }')
+            # "<functions using ymm/zmm> <functions with a dirty exit> (names)"
+            sum=$(python3 "$root/scripts/check_vzeroupper.py" --summary "$o")
+            printf '| %s | %s | %d | %s | %s |\n' "$b" "$(basename "$o")" "$nvz" \
+                "${sum%% *}" "${sum#* }"
         done
     done
 } >"$out/matrix.md"

@@ -23,8 +23,10 @@
 # committed); the benchmark is built with -DUNILANE_BENCH_SIMDUTF=<its build>
 # (bench/CMakeLists.txt), which adds the rows simdutf_haswell / simdutf_icelake
 # (each simdutf kernel called through its own implementation object, and only
-# if the CPU runs it). The default rounds take a few minutes on 2 cores, build
-# excluded (a first simdutf build: 2-5 min). The tables (scripts/bench_report.py
+# if the CPU runs it). The default run (2 rounds, ~1550 rows each on the two
+# corpus directories) takes about 70 s of CPU time per round (measured: 135 s
+# of CPU, 7 min wall at load average 13 on 2 vCPUs), builds excluded (a first
+# simdutf build: 4 min wall there). The tables (scripts/bench_report.py
 # --peer) go to stdout and to peer.md: GB/s of input per file for scalar,
 # memcpy, avx2, simdutf_haswell, avx512, simdutf_icelake, the ratios
 # avx2/haswell and avx512/icelake (unilane's speed-up: simdutf's time / unilane's),
@@ -57,7 +59,7 @@ while [ $# -gt 0 ]; do
         --cache) cache=${2:?--cache needs a directory}; shift ;;
         --build) build=${2:?--build needs a directory}; shift ;;
         --out) out=${2:?--out needs a directory}; shift ;;
-        -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,/^set -eu$/{/^set -eu$/d;p;}' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown option: $1 (see $0 --help)" >&2; exit 2 ;;
     esac
     shift
@@ -88,6 +90,10 @@ if [ -z "$su_build" ]; then
         fi
     fi
     [ -f "$src/include/simdutf.h" ] || { echo "$src: no include/simdutf.h (not a simdutf source tree)" >&2; exit 2; }
+    if inside_repo "$src"; then
+        echo "$src is inside the repository; simdutf must stay outside it" >&2
+        exit 2
+    fi
     src=$(cd "$src" && pwd -P)
     su_build=$cache/build-$(printf '%s' "$src" | cksum | cut -d' ' -f1)
     if inside_repo "$su_build"; then
@@ -159,8 +165,11 @@ done
 echo "== measured in $(( $(date +%s) - start )) s"
 echo
 
+rev=$(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo '?')
+if [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]; then rev="$rev + uncommitted changes"; fi
 # shellcheck disable=SC2086 # $jsons: the file names, split on purpose
-python3 "$root/scripts/bench_report.py" --peer --note "simdutf: $su_desc (built in $su_build)" \
+python3 "$root/scripts/bench_report.py" --peer --note "unilane: $root at $rev" \
+    --note "simdutf: $su_desc (built in $su_build)" \
     --note "rounds: $rounds, min time $min_time s per row; load average after each round: $loads" \
     $jsons >"$out/peer.md"
 cat "$out/peer.md"

@@ -97,9 +97,12 @@ def load(path):
 def load_many(paths):
     """load() of several files: (context of the first, with the load averages
     of all, number of files, rows); a row found in several files gets the
-    median of their CPU times (its bytes/s scaled to match)."""
+    median of their CPU times (its bytes/s scaled to match). ctx["_rounds"]:
+    the rows of each round (files named roundN-*.json by bench_peer.sh are one
+    round; any other file is a round of its own)."""
     ctx, runs = None, {}
     loads = []
+    rounds = {}
     funcs = []  # the function order of the file with the most functions
     for p in paths:
         c, rows = load(p)
@@ -112,6 +115,8 @@ def load_many(paths):
             funcs = fs
         for k, r in rows.items():
             runs.setdefault(k, []).append(r)
+        m = re.match(r"round(\d+)-", p.replace("\\", "/").split("/")[-1])
+        rounds.setdefault(m.group(1) if m else p, {}).update(rows)
     rank = {f: i for i, f in enumerate(funcs)}
     runs = dict(sorted(runs.items(), key=lambda kv: rank.get(kv[0][0], len(rank))))  # stable
     merged = {}
@@ -129,6 +134,7 @@ def load_many(paths):
         merged[k] = r
     ctx = ctx or {}
     ctx["load_avgs"] = loads
+    ctx["_rounds"] = list(rounds.values())
     return ctx, len(paths), merged
 
 
@@ -494,6 +500,7 @@ def peer_report(ctx, nfiles, rows, notes, func_filter=None):
     out += ["- cells: GB/s of input; `x/y` columns = y's time / x's time (> 1: unilane faster); "
             "`*` = the peer's output differs from unilane's on some input (JSON label)", ""]
     funcs = [f for f in functions_in(rows) if not func_filter or re.search(func_filter, f)]
+    rounds = g("_rounds", [])
     summary, sections = [], []
     for f in funcs:
         keys = [k for k in rows if k[0] == f]
@@ -528,18 +535,26 @@ def peer_report(ctx, nfiles, rows, notes, func_filter=None):
         for pr, goal in zip(PEER_PAIRS, (goal10, goal14)):
             rs = rat.get(pr, [])
             if not rs:
-                line += ["-", "-", "-"]
+                line += ["-", "-", "-", "-"]
                 continue
             worst = min(rs, key=lambda t: t[1])
-            line += [fmt_ratio(statistics.median([x for _, x in rs])),
+            per_round = []
+            for rr in rounds:
+                xs = [ratio(rr.get((f, pr[1], ds, sz, "fresh")), rr.get((f, pr[0], ds, sz, "fresh")))
+                      for ds, sz in files]
+                xs = [x for x in xs if x is not None]
+                if xs:
+                    per_round.append(fmt_ratio(statistics.median(xs)))
+            line += [fmt_ratio(statistics.median([x for _, x in rs])), " / ".join(per_round),
                      "%s %s" % (fmt_ratio(worst[1]), worst[0]), goal(f, rs)]
         summary.append(line)
     out += ["### Summary", "",
             "Issue 10: avx2 >= 1.0x simdutf haswell on every file (its table's functions are marked), "
             "utf8_to_utf16 median >= 1.5x. Issue 14: avx512 median >= 1.0x simdutf icelake per function, "
-            ">= 1.3x on utf8_to_utf16 and utf8_to_latin1.", ""]
-    out += md_table(["function", "files", "avx2/haswell median", "worst file", "issue 10 goal",
-                     "avx512/icelake median", "worst file", "issue 14 goal"], summary)
+            ">= 1.3x on utf8_to_utf16 and utf8_to_latin1. `per round`: the median of each round alone "
+            "(the spread is the noise of this machine).", ""]
+    out += md_table(["function", "files", "avx2/haswell median", "per round", "worst file", "issue 10 goal",
+                     "avx512/icelake median", "per round", "worst file", "issue 14 goal"], summary)
     out += [""] + sections
     errors = [r for r in rows.values() if r.error and r.func in funcs]
     if errors:

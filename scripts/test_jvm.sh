@@ -37,7 +37,7 @@ JNI_INC="-I$JAVA_HOME/include -I$JAVA_HOME/include/linux"
 echo "JDK: $JAVA_HOME ($(java -version 2>&1 | head -n 1))"
 
 rm -rf "$OUT"
-mkdir -p "$OUT/obj" "$OUT/classes" "$OUT/h" "$OUT/lib"
+mkdir -p "$OUT/classes" "$OUT/h" "$OUT/lib"
 
 # The Java side first: javac -h writes the JNI headers the C files include,
 # so a native whose C signature differs from its Java declaration does not
@@ -46,9 +46,7 @@ javac -Xlint:all -Werror -d "$OUT/classes" -h "$OUT/h" \
   "$ROOT"/tests/jvm/*.java "$ROOT"/examples/jni/*.java
 
 # The test build of the library, position-independent, as one archive.
-ls "$ROOT"/src/*/*.c | xargs -P 2 -I{} sh -c \
-  'f={}; o='"$OUT"'/obj/$(basename "$(dirname "$f")")_$(basename "$f" .c).o; '"$CC"' -std=c99 '"$WARN"' -O2 -fPIC -fvisibility=hidden -DUNILANE_TEST_SUPPORT=1 -I'"$ROOT"'/include -c "$f" -o "$o"'
-ar rcs "$OUT/lib/libunilane_testpic.a" "$OUT"/obj/*.o
+CC=$CC WARN=$WARN "$ROOT/scripts/testlib_pic.sh" "$OUT/lib"
 
 jni_cc() { # jni_cc OUT.o SRC.c
   $CC -std=c99 $WARN -O2 -fPIC -fvisibility=hidden -DUNILANE_TEST_SUPPORT=1 \

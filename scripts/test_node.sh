@@ -9,8 +9,16 @@
 # libnode-dev). Environment: UNILANE_NODE_BUILD (build tree, default
 # build-node/), UNILANE_NODE_KERNELS (comma-separated kernel sets to test;
 # default: scalar plus avx2/avx512 when /proc/cpuinfo lists them, neon on
-# AArch64). Each run prints "node addon: kernel K: N checks passed"; the test
-# fails if the addon does not run on the kernel asked for.
+# AArch64).
+#
+# Two builds of the addon: the example as a user builds it
+# (examples/node-addon/build.sh, release library), tested once on the kernel
+# the library picks; and the test build (tests/node/addon_test.c: the same
+# addon code over the test build of unilane, whose thunks count entries into
+# each kernel's code), tested on every kernel set. Each run prints
+# "node addon: kernel K: N checks passed"; the test build's runs also print
+# how many of them were on calls that entered kernel K's code, and fail if
+# none were, or if the addon does not run on the kernel asked for.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -35,7 +43,20 @@ if [ -z "$kernels" ]; then
 fi
 
 echo "node $("$NODE" --version), N-API $("$NODE" -p process.versions.napi)"
-"$ROOT/examples/node-addon/build.sh" "$OUT"
+built=$("$ROOT/examples/node-addon/build.sh" "$OUT")
+echo "$built"
+"$NODE" "$ROOT/examples/node-addon/test.js" "$OUT/unilane_addon.node"
+
+CC=${CC:-cc}
+WARN="-Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla -Werror"
+NODE_INC=${built##*(Node headers: }   # build.sh's last line names them
+NODE_INC=${NODE_INC%)}
+CC=$CC WARN=$WARN "$ROOT/scripts/testlib_pic.sh" "$OUT/testlib"
+# shellcheck disable=SC2086
+"$CC" -std=c99 -O2 -fPIC -fvisibility=hidden $WARN -DUNILANE_TEST_SUPPORT=1 \
+  -isystem "$NODE_INC" -I"$ROOT/include" \
+  -shared -o "$OUT/unilane_addon_test.node" "$ROOT/tests/node/addon_test.c" \
+  "$OUT/testlib/libunilane_testpic.a" -Wl,--exclude-libs,ALL
 for k in ${kernels//,/ }; do
-  UNILANE_KERNEL=$k "$NODE" "$ROOT/examples/node-addon/test.js" "$OUT/unilane_addon.node"
+  UNILANE_KERNEL=$k "$NODE" "$ROOT/examples/node-addon/test.js" "$OUT/unilane_addon_test.node"
 done

@@ -24,6 +24,16 @@ if (wanted && wanted !== 'auto' && wanted !== kernel) {
   console.error(`UNILANE_KERNEL=${wanted} asked for, but the addon runs on ${kernel}`);
   process.exit(1);
 }
+// The test build of the addon (tests/node/addon_test.c, scripts/test_node.sh)
+// can also say whether a check's unilane calls entered the kernel's own code:
+// then every call goes to the kernel's entries whatever its length, and a
+// check counts for the kernel only if the calls since the previous check
+// entered them.
+const counted = typeof addon.testSelect === 'function';
+if (counted && !addon.testSelect(kernel)) {
+  console.error(`test build: kernel ${kernel} cannot be selected`);
+  process.exit(1);
+}
 
 // ---------------------------------------------------------------------------
 // Checking
@@ -37,7 +47,10 @@ const units = (s) => (s.startsWith('<threw') ? s : clip(Array.from({ length: Mat
   (_, i) => s.charCodeAt(i).toString(16).padStart(4, '0')).join(' ')) + ` (${s.length} units)`);
 function check(ok, what, detail) {
   checks++;
-  if (ok) return;
+  if (ok) {
+    if (counted) addon.testPass();
+    return;
+  }
   failures++;
   if (failures <= 20) console.error(`MISMATCH ${what}: ${detail()}`);
 }
@@ -296,3 +309,9 @@ if (failures) {
   process.exit(1);
 }
 console.log(`node addon: kernel ${kernel}: ${checks} checks passed (node ${process.version}, unilane ${addon.version()})`);
+if (counted) {
+  const [reached, unreached] = addon.testCounts();
+  console.log(`node addon: kernel ${kernel}: ${reached} checks passed on calls that entered its code, ` +
+    `${unreached} not reached (entries entered: ${addon.testEntered().join(' ')})`);
+  if (reached === 0) process.exit(1);
+}

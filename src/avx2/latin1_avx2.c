@@ -13,7 +13,8 @@
 
 #if UNILANE_HAVE_AVX2
 
-UNILANE_TARGET_AVX2 static inline void avx2_l1_store_widened(uint16_t *dst, const char *src)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_l1_store_widened(uint16_t *dst,
+                                                                            const char *src)
 {
     /* 16 bytes zero-extended to 16 units */
     __m128i b = _mm_loadu_si128((const __m128i *)(const void *)src);
@@ -21,7 +22,7 @@ UNILANE_TARGET_AVX2 static inline void avx2_l1_store_widened(uint16_t *dst, cons
 }
 
 /* Eight bytes from p into the low half of an xmm register. */
-UNILANE_TARGET_AVX2 static inline __m128i avx2_l1_load8(const char *p)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m128i avx2_l1_load8(const char *p)
 {
     return _mm_loadl_epi64((const __m128i *)(const void *)p);
 }
@@ -97,6 +98,7 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_latin1_to_utf16(const c
     }
     if (i < len) /* 1..15 bytes remain: redo the last 16 */
         avx2_l1_store_widened(dst + len - 16, src + len - 16);
+    AVX2_LEAVE();
     return len;
 }
 
@@ -107,7 +109,7 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_latin1_to_utf16(const c
  * when at least 16 input bytes follow the start of the last group, i.e.
  * len - i >= 40. Otherwise out must have 64 bytes of room.
  */
-UNILANE_TARGET_AVX2 static inline size_t avx2_l1_utf8_block(__m256i b, char *out)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_l1_utf8_block(__m256i b, char *out)
 {
     /* lead: 0xC2 for 0x80..0xBF, 0xC3 for 0xC0..0xFF. As signed bytes
        0xC0..0xFF and 0x00..0x7F are > -65, so cmpgt gives -1 there. */
@@ -169,10 +171,12 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_l1_to_utf8_long(const ch
         if (_mm256_movemask_epi8(b) == 0) {
             w -= i - (len - 32);
             _mm256_storeu_si256((__m256i *)(void *)(dst + w), b);
+            AVX2_LEAVE();
             return w + 32;
         }
-        w += unilane_scalar_latin1_to_utf8(src + i, len - i, dst + w);
+        w += AVX2_THEN(unilane_scalar_latin1_to_utf8(src + i, len - i, dst + w));
     }
+    AVX2_LEAVE();
     return w;
 }
 
@@ -199,6 +203,7 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_latin1_to_utf8(const ch
         if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
             _mm256_storeu_si256((__m256i *)(void *)dst, a);
             _mm256_storeu_si256((__m256i *)(void *)(dst + len - 32), b);
+            AVX2_LEAVE();
             return len;
         }
     }
@@ -305,6 +310,7 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_latin1
         uint32_t m = (uint32_t)_mm256_movemask_epi8(b) >> (32 - (len - i));
         n += (size_t)__builtin_popcount(m);
     }
+    AVX2_LEAVE();
     return n;
 }
 

@@ -45,19 +45,19 @@ static inline unilane_result avx2_u16_ok(size_t read, size_t written)
     return r;
 }
 
-UNILANE_TARGET_AVX2 static inline __m256i avx2_u16_load(const uint16_t *p)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_load(const uint16_t *p)
 {
     return _mm256_loadu_si256((const __m256i *)(const void *)p);
 }
 
-UNILANE_TARGET_AVX2 static inline void avx2_u16_store(uint16_t *p, __m256i v)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_store(uint16_t *p, __m256i v)
 {
     _mm256_storeu_si256((__m256i *)(void *)p, v);
 }
 
 /* Two 128-bit table rows as one 256-bit shuffle: lo in lane 0, hi in lane 1. */
-UNILANE_TARGET_AVX2 static inline __m256i avx2_u16_rows(const unsigned char *lo,
-                                                        const unsigned char *hi)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_rows(const unsigned char *lo,
+                                                                       const unsigned char *hi)
 {
     __m128i a = _mm_loadu_si128((const __m128i *)(const void *)lo);
     __m128i b = _mm_loadu_si128((const __m128i *)(const void *)hi);
@@ -65,7 +65,7 @@ UNILANE_TARGET_AVX2 static inline __m256i avx2_u16_rows(const unsigned char *lo,
 }
 
 /* 1 in every 16-bit lane of v that is a surrogate (0xD800..0xDFFF). */
-UNILANE_TARGET_AVX2 static inline __m256i avx2_u16_surr(__m256i v)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_surr(__m256i v)
 {
     return _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)0xF800)),
                               _mm256_set1_epi16((short)0xD800));
@@ -74,7 +74,8 @@ UNILANE_TARGET_AVX2 static inline __m256i avx2_u16_surr(__m256i v)
 /* 32-bit mask over the 32 units of (a, b), bit k for unit k: lanes where
    (unit & 0xFC00) == tag. packs interleaves the 128-bit lanes as
    a0-7 b0-7 a8-15 b8-15; permute4x64(0xD8) puts them back in order. */
-UNILANE_TARGET_AVX2 static inline uint32_t avx2_u16_mask32(__m256i a, __m256i b, uint16_t tag)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE uint32_t avx2_u16_mask32(__m256i a, __m256i b,
+                                                                          uint16_t tag)
 {
     const __m256i fc = _mm256_set1_epi16((short)0xFC00);
     const __m256i t = _mm256_set1_epi16((short)tag);
@@ -85,7 +86,7 @@ UNILANE_TARGET_AVX2 static inline uint32_t avx2_u16_mask32(__m256i a, __m256i b,
 }
 
 /* Index of the first 16-bit lane of v with (v & bad) != 0, or 16. */
-UNILANE_TARGET_AVX2 static inline size_t avx2_u16_first(__m256i v, __m256i bad)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_first(__m256i v, __m256i bad)
 {
     __m256i ok = _mm256_cmpeq_epi16(_mm256_and_si256(v, bad), _mm256_setzero_si256());
     uint32_t m = ~(uint32_t)_mm256_movemask_epi8(ok);
@@ -93,18 +94,19 @@ UNILANE_TARGET_AVX2 static inline size_t avx2_u16_first(__m256i v, __m256i bad)
 }
 
 /* 8..16 units as two overlapping 8-unit halves: units 0..7 and len-8..len-1. */
-UNILANE_TARGET_AVX2 static inline __m128i avx2_u16_head8(const uint16_t *src)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m128i avx2_u16_head8(const uint16_t *src)
 {
     return _mm_loadu_si128((const __m128i *)(const void *)src);
 }
 
-UNILANE_TARGET_AVX2 static inline __m128i avx2_u16_tail8(const uint16_t *src, size_t len)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m128i avx2_u16_tail8(const uint16_t *src,
+                                                                        size_t len)
 {
     return _mm_loadu_si128((const __m128i *)(const void *)(src + len - 8));
 }
 
 /* Nonzero iff a 16-bit lane of v is a surrogate. */
-UNILANE_TARGET_AVX2 static inline int avx2_u16_any_surr8(__m128i v)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_any_surr8(__m128i v)
 {
     __m128i s = _mm_cmpeq_epi16(_mm_and_si128(v, _mm_set1_epi16((short)0xF800)),
                                 _mm_set1_epi16((short)0xD800));
@@ -114,7 +116,7 @@ UNILANE_TARGET_AVX2 static inline int avx2_u16_any_surr8(__m128i v)
 /* ---- prefixes ---------------------------------------------------------- */
 
 /* Index of the first 16-bit lane of v with (v & bad) != 0, or 8. */
-UNILANE_TARGET_AVX2 static inline size_t avx2_u16_first8(__m128i v, uint16_t badbits)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_first8(__m128i v, uint16_t badbits)
 {
     __m128i ok =
         _mm_cmpeq_epi16(_mm_and_si128(v, _mm_set1_epi16((short)badbits)), _mm_setzero_si128());
@@ -141,8 +143,9 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix_short(co
 
 /* Units before the first unit with (u & bad) != 0: bad = 0xFF80 gives the
    ASCII prefix, 0xFF00 the Latin-1 prefix. */
-UNILANE_TARGET_AVX2 static inline size_t avx2_u16_prefix(const uint16_t *src, size_t len,
-                                                         uint16_t badbits)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix(const uint16_t *src,
+                                                                        size_t len,
+                                                                        uint16_t badbits)
 {
     const __m256i bad = _mm256_set1_epi16((short)badbits);
     size_t i = 0, p;
@@ -175,18 +178,20 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix_any(cons
                                                                             size_t len,
                                                                             uint16_t high)
 {
+    size_t k = 0;
     if (len < 8) {
         /* no vector step: one unit at a time */
-        size_t k = 0;
         while (k < len && !(src[k] & high))
             k++;
-        return k;
+    } else if (len < 16) {
+        k = avx2_u16_prefix_short(src, len, high, 8);
+    } else if (len <= 32) {
+        k = avx2_u16_prefix_short(src, len, high, 16);
+    } else {
+        k = avx2_u16_prefix(src, len, high);
     }
-    if (len < 16)
-        return avx2_u16_prefix_short(src, len, high, 8);
-    if (len <= 32)
-        return avx2_u16_prefix_short(src, len, high, 16);
-    return avx2_u16_prefix(src, len, high);
+    AVX2_LEAVE();
+    return k;
 }
 
 UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_ascii_prefix(const uint16_t *src,
@@ -272,6 +277,7 @@ avx2_u16_validate_long(const uint16_t *src, size_t len)
         if (!avx2_u16_any_surr32(avx2_u16_load(src + len - 32), avx2_u16_load(src + len - 16)))
             i = len;
     }
+    AVX2_LEAVE();
     if (i == len)
         return avx2_u16_ok(len, 0);
     return gen_finish(unilane_scalar_validate_utf16(src + i, len - i), i, 0);
@@ -286,13 +292,13 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result unilane_avx2_validate_utf16(
     if (len < 16) {
         if (len >= 8 && !avx2_u16_any_surr8(avx2_u16_head8(src)) &&
             !avx2_u16_any_surr8(avx2_u16_tail8(src, len)))
-            return avx2_u16_ok(len, 0);
-        return unilane_scalar_validate_utf16(src, len);
+            return AVX2_THEN(avx2_u16_ok(len, 0));
+        return AVX2_THEN(unilane_scalar_validate_utf16(src, len));
     }
     if (len < 32) {
         if (!avx2_u16_any_surr32(avx2_u16_load(src), avx2_u16_load(src + len - 16)))
-            return avx2_u16_ok(len, 0);
-        return unilane_scalar_validate_utf16(src, len);
+            return AVX2_THEN(avx2_u16_ok(len, 0));
+        return AVX2_THEN(unilane_scalar_validate_utf16(src, len));
     }
     return avx2_u16_validate_long(src, len);
 }
@@ -314,17 +320,17 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
             if (!avx2_u16_any_surr32(a, b)) {
                 avx2_u16_store(dst, a);
                 avx2_u16_store(dst + len - 16, b);
-                return 0;
+                return AVX2_THEN(0);
             }
         } else if (len >= 8) {
             __m128i a = avx2_u16_head8(src), b = avx2_u16_tail8(src, len);
             if (!avx2_u16_any_surr8(a) && !avx2_u16_any_surr8(b)) {
                 _mm_storeu_si128((__m128i *)(void *)dst, a);
                 _mm_storeu_si128((__m128i *)(void *)(dst + len - 8), b);
-                return 0;
+                return AVX2_THEN(0);
             }
         }
-        return unilane_scalar_utf16_make_well_formed(src, len, dst);
+        return AVX2_THEN(unilane_scalar_utf16_make_well_formed(src, len, dst));
     }
     /*
      * Every block advances by 32. carry = 1: unit i-1 is a high surrogate
@@ -353,15 +359,16 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
                     avx2_u16_store(dst + i + 16, v1);
                 }
             } else {
-                n += unilane_scalar_utf16_make_well_formed(src + i - carry, 32 + carry - hb,
-                                                           dst + i - carry);
+                n += AVX2_THEN(unilane_scalar_utf16_make_well_formed(
+                    src + i - carry, 32 + carry - hb, dst + i - carry));
             }
             carry = hb;
         }
         i += 32;
     }
     if (carry) {
-        n += unilane_scalar_utf16_make_well_formed(src + i - 1, len - i + 1, dst + i - 1);
+        n +=
+            AVX2_THEN(unilane_scalar_utf16_make_well_formed(src + i - 1, len - i + 1, dst + i - 1));
     } else if (i < len) {
         /* 1..31 units remain. A surrogate-free last 32-unit window is its
            own output (and so are the units of it already written). */
@@ -372,22 +379,23 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
                 avx2_u16_store(dst + len - 16, v1);
             }
         } else {
-            n += unilane_scalar_utf16_make_well_formed(src + i, len - i, dst + i);
+            n += AVX2_THEN(unilane_scalar_utf16_make_well_formed(src + i, len - i, dst + i));
         }
     }
+    AVX2_LEAVE();
     return n;
 }
 
 /* ---- UTF-16 -> Latin-1 ------------------------------------------------- */
 
 /* Packs 16 units (all <= 0xFF) to 16 bytes in order. */
-UNILANE_TARGET_AVX2 static inline __m128i avx2_u16_pack16(__m256i v)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m128i avx2_u16_pack16(__m256i v)
 {
     return _mm_packus_epi16(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
 }
 
 /* Packs 32 units (all <= 0xFF) to 32 bytes in order. */
-UNILANE_TARGET_AVX2 static inline __m256i avx2_u16_pack32(__m256i a, __m256i b)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_pack32(__m256i a, __m256i b)
 {
     return _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8);
 }
@@ -464,8 +472,9 @@ avx2_u16_to_latin1_long(const uint16_t *src, size_t len, char *dst)
             goto finish;
         _mm256_storeu_si256((__m256i *)(void *)(dst + len - 32), avx2_u16_pack32(v0, v1));
     }
-    return avx2_u16_ok(len, len);
+    return AVX2_THEN(avx2_u16_ok(len, len));
 finish:
+    AVX2_LEAVE();
     return gen_finish(unilane_scalar_utf16_to_latin1(src + i, len - i, dst + i), i, i);
 }
 
@@ -477,13 +486,13 @@ unilane_avx2_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
        step. */
     if (len < 16) {
         if (len >= 8 && avx2_u16_narrow_short(src, len, dst, 0xFF00, 8, 0))
-            return avx2_u16_ok(len, len);
-        return unilane_scalar_utf16_to_latin1(src, len, dst);
+            return AVX2_THEN(avx2_u16_ok(len, len));
+        return AVX2_THEN(unilane_scalar_utf16_to_latin1(src, len, dst));
     }
     if (len < 32) {
         if (avx2_u16_narrow_short(src, len, dst, 0xFF00, 16, 0))
-            return avx2_u16_ok(len, len);
-        return unilane_scalar_utf16_to_latin1(src, len, dst);
+            return AVX2_THEN(avx2_u16_ok(len, len));
+        return AVX2_THEN(unilane_scalar_utf16_to_latin1(src, len, dst));
     }
     return avx2_u16_to_latin1_long(src, len, dst);
 }
@@ -634,21 +643,20 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
                               1);
             if (insp)
                 q->bits = _mm256_or_si256(bits, _mm256_or_si256(a, b));
-            return n;
+            return AVX2_THEN(n);
         }
     }
     if (insp)
         q->bits = bits;
     if (i == len)
-        return total;
+        return AVX2_THEN(total);
     if (insp) {
-        AVX2_LEAVE();
         q->from = i;
-        q->tail = unilane_scalar_utf16_inspect(src + i, len - i);
+        q->tail = AVX2_THEN(unilane_scalar_utf16_inspect(src + i, len - i));
         return total + q->tail.utf8_length;
     }
-    return total + (mutf8 ? unilane_scalar_mutf8_length_from_utf16(src + i, len - i)
-                          : unilane_scalar_utf8_length_from_utf16(src + i, len - i));
+    return total + AVX2_THEN(mutf8 ? unilane_scalar_mutf8_length_from_utf16(src + i, len - i)
+                                   : unilane_scalar_utf8_length_from_utf16(src + i, len - i));
 }
 
 /* The UTF-8 (mutf8 == 0) or modified-UTF-8 length of any input (short
@@ -691,7 +699,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_length(const ui
                                       (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(b, zero)) >>
                                       sh)) >>
                                  1);
-                return n;
+                return AVX2_THEN(n);
             }
         } else if (len >= 8) {
             __m128i a = avx2_u16_head8(src), b = avx2_u16_tail8(src, len);
@@ -715,11 +723,11 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_length(const ui
                                    __builtin_popcount(
                                        (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(b, z)) >> sh)) >>
                                   1);
-                return n;
+                return AVX2_THEN(n);
             }
         }
-        return mutf8 ? unilane_scalar_mutf8_length_from_utf16(src, len)
-                     : unilane_scalar_utf8_length_from_utf16(src, len);
+        return AVX2_THEN(mutf8 ? unilane_scalar_mutf8_length_from_utf16(src, len)
+                               : unilane_scalar_utf8_length_from_utf16(src, len));
     }
     return avx2_u16_utf8_len_long(src, len, 0, NULL, mutf8);
 }
@@ -774,9 +782,7 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(
 UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t
 unilane_avx2_mutf8_length_from_utf16(const uint16_t *src, size_t len)
 {
-    size_t n = avx2_u16_length(src, len, 1);
-    AVX2_LEAVE(); /* avx2.h */
-    return n;
+    return avx2_u16_length(src, len, 1);
 }
 
 /* ---- UTF-16 -> UTF-8, WTF-8, modified UTF-8 ---------------------------- */
@@ -805,13 +811,14 @@ typedef struct avx2_u16_utf8_consts {
 /* v, with the compiler no longer knowing its value: a constant passed
    through this is kept in a register or spilled once, instead of being
    rebuilt (movabs, vmovq, vpbroadcastq) inside the loop. */
-UNILANE_TARGET_AVX2 static inline __m256i avx2_u16_opaque(__m256i v)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_opaque(__m256i v)
 {
     __asm__("" : "+x"(v));
     return v;
 }
 
-UNILANE_TARGET_AVX2 static inline void avx2_u16_utf8_consts_init(avx2_u16_utf8_consts *k)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void
+avx2_u16_utf8_consts_init(avx2_u16_utf8_consts *k)
 {
     k->ff80 = avx2_u16_opaque(_mm256_set1_epi16((short)0xFF80));
     k->f800 = avx2_u16_opaque(_mm256_set1_epi16((short)0xF800));
@@ -1011,7 +1018,8 @@ avx2_u16_utf8_pairs(__m256i v, __m256i top5, int allow15, avx2_u16_pend *p,
 
 /* Copies buf[0..n) to out, 8 <= n <= 48, with two fixed-size overlapping
    copies (no call to memcpy). */
-UNILANE_TARGET_AVX2 static inline void avx2_u16_copy_small(char *out, const char *buf, size_t n)
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_copy_small(char *out,
+                                                                          const char *buf, size_t n)
 {
     if (n >= 16) {
         if (n >= 32)
@@ -1249,6 +1257,7 @@ avx2_u16_utf8_cold_form(const uint16_t *src, size_t len, char *dst, int lossy, i
     /* An unpaired surrogate: scalar on these 16 units, less a final high
        surrogate when more input follows (it is left for later). */
     k = 16 - ((!tail || len - i > 16) && src[i + 15] >= 0xD800 && src[i + 15] <= 0xDBFF);
+    AVX2_LEAVE();
     if (lossy)
         return avx2_u16_ok(i + k, w + avx2_u16_scalar_lossy(src + i, k, dst + w, form));
     r = unilane_scalar_utf16_to_utf8(src + i, k, dst + w);
@@ -1368,7 +1377,7 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
         r = form == AVX2_U16_WTF8 ? avx2_u16_wtf8_cold(src, len, dst, 0, i, w)
                                   : avx2_u16_utf8_cold(src, len, dst, lossy, 0, i, w);
         if (r.status != UNILANE_OK)
-            return r;
+            return AVX2_THEN(r);
         avx2_u16_take(r, &i, &w);
     }
     while (len - i >= 16) {
@@ -1387,7 +1396,7 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
         r = form == AVX2_U16_WTF8 ? avx2_u16_wtf8_cold(src, len, dst, 1, i, w)
                                   : avx2_u16_utf8_cold(src, len, dst, lossy, 1, i, w);
         if (r.status != UNILANE_OK)
-            return r;
+            return AVX2_THEN(r);
         avx2_u16_take(r, &i, &w);
     }
     /* 0..15 units remain; len >= 16 */
@@ -1403,6 +1412,7 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
             i = len;
         }
     }
+    AVX2_LEAVE();
     if (i == len) {
         return avx2_u16_ok(len, w);
     }
@@ -1458,12 +1468,13 @@ avx2_u16_utf8_short_form(const uint16_t *src, size_t len, char *dst, size_t *wri
     kind = avx2_u16_utf8_compute_form(v, top5, &p, &kc, form);
     if (form != AVX2_U16_MUTF8 && !kind) {
         if (!avx2_u16_utf8_pairs(v, top5, 0, &p, &kc, form))
-            return 0;
+            return AVX2_THEN(0);
         kind = 1;
     }
     avx2_u16_utf8_emit(buf, &p, kind);
     n = p.n - (form == AVX2_U16_MUTF8 ? 2 : 1) * (16 - len); /* 8..45 */
     avx2_u16_copy_small(dst, buf, n);
+    AVX2_LEAVE();
     *written = n;
     return 1;
 }
@@ -1475,14 +1486,12 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE int avx2_u16_utf8_short(const uint16
 }
 
 /* The copies of avx2_u16_utf8_short_form and avx2_u16_to_utf8 for WTF-8 and
-   modified UTF-8 (which never fail), left with AVX2_LEAVE() (avx2.h). */
+   modified UTF-8 (which never fail; the bodies run AVX2_LEAVE(), avx2.h). */
 #  define AVX2_U16_FORM_FN(name, body, form)                                                 \
     UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t name(const uint16_t *src, size_t len, \
                                                             char *dst)                       \
     {                                                                                        \
-      size_t n = body(src, len, dst, form);                                                  \
-      AVX2_LEAVE();                                                                          \
-      return n;                                                                              \
+      return body(src, len, dst, form);                                                      \
     }
 
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_short_n(const uint16_t *src,
@@ -1521,7 +1530,7 @@ avx2_u16_to_utf8_entry(const uint16_t *src, size_t len, char *dst, int lossy)
     if (len >= 8) {
         if (len <= 32 && (len > 16 ? avx2_u16_narrow_short(src, len, dst, 0xFF80, 16, 0)
                                    : avx2_u16_narrow_short(src, len, dst, 0xFF80, 8, 0)))
-            return avx2_u16_ok(len, len);
+            return AVX2_THEN(avx2_u16_ok(len, len));
         if (len >= 16)
             return lossy ? avx2_u16_ok(len, avx2_u16_to_utf8_lossy(src, len, dst))
                          : avx2_u16_to_utf8_strict(src, len, dst);
@@ -1529,8 +1538,8 @@ avx2_u16_to_utf8_entry(const uint16_t *src, size_t len, char *dst, int lossy)
             return avx2_u16_ok(len, n);
     }
     if (lossy)
-        return avx2_u16_ok(len, unilane_scalar_utf16_to_utf8_lossy(src, len, dst));
-    return unilane_scalar_utf16_to_utf8(src, len, dst);
+        return avx2_u16_ok(len, AVX2_THEN(unilane_scalar_utf16_to_utf8_lossy(src, len, dst)));
+    return AVX2_THEN(unilane_scalar_utf16_to_utf8(src, len, dst));
 }
 
 UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf16_to_utf8(const uint16_t *src,

@@ -239,7 +239,7 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_ascii_prefix(const char *src, size_t len
     size_t i = 0;
     uint32_t m;
     if (len < 32) /* no vector step: the loads are 32 bytes wide */
-        return len == 0 ? 0 : gen_ascii_run(s, len);
+        return AVX2_THEN(len == 0 ? 0 : gen_ascii_run(s, len));
     /* 128 bytes per step: OR of four vectors, one test of the sign bits */
     while (len - i >= 128) {
         __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
@@ -251,12 +251,11 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_ascii_prefix(const char *src, size_t len
         if (UNILANE_UNLIKELY(!_mm256_testz_si256(o, _mm256_set1_epi8((char)0x80)))) {
             uint64_t lo = (uint32_t)_mm256_movemask_epi8(a) |
                           (uint64_t)(uint32_t)_mm256_movemask_epi8(b) << 32;
-            uint64_t hi;
-            if (lo)
-                return i + (size_t)_tzcnt_u64(lo);
-            hi = (uint32_t)_mm256_movemask_epi8(c) | (uint64_t)(uint32_t)_mm256_movemask_epi8(d)
-                                                         << 32;
-            return i + 64 + (size_t)_tzcnt_u64(hi);
+            uint64_t hi = (uint32_t)_mm256_movemask_epi8(c) |
+                          (uint64_t)(uint32_t)_mm256_movemask_epi8(d) << 32;
+            size_t at = lo ? (size_t)_tzcnt_u64(lo) : 64 + (size_t)_tzcnt_u64(hi);
+            AVX2_LEAVE();
+            return i + at;
         }
         i += 128;
     }
@@ -264,13 +263,14 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_ascii_prefix(const char *src, size_t len
     while (len - i >= 32) {
         m = (uint32_t)_mm256_movemask_epi8(_mm256_loadu_si256((const __m256i *)(s + i)));
         if (m)
-            return i + _tzcnt_u32(m);
+            return AVX2_THEN(i + _tzcnt_u32(m));
         i += 32;
     }
     if (i == len)
-        return len;
+        return AVX2_THEN(len);
     /* 0 < len - i < 32 and len >= 32: the last 32 bytes overlap checked ones */
     m = (uint32_t)_mm256_movemask_epi8(_mm256_loadu_si256((const __m256i *)(s + len - 32)));
+    AVX2_LEAVE();
     m >>= 32 - (len - i);
     return m ? i + _tzcnt_u32(m) : len;
 }
@@ -525,7 +525,8 @@ AVX2_U8_INLINE unilane_result avx2_u8_validate_form(const char *src, size_t len,
     const unsigned char *s = (const unsigned char *)src;
     size_t i, j;
     if (avx2_u8_run(s, 0, len, &i, 0, NULL, 0, NULL, form))
-        return avx2_u8_ok(len, 0);
+        return AVX2_THEN(avx2_u8_ok(len, 0));
+    AVX2_LEAVE();
     j = gen_utf8_last_lead(s, 0, i);
     if (form == AVX2_U8_WTF8) {
         j -= 3 * (size_t)gen_wtf8_high_before(s, 0, j);
@@ -543,9 +544,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_big(
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_wtf8_validate_big(const char *src,
                                                                                   size_t len)
 {
-    unilane_result r = avx2_u8_validate_form(src, len, AVX2_U8_WTF8);
-    AVX2_LEAVE();
-    return r;
+    return avx2_u8_validate_form(src, len, AVX2_U8_WTF8);
 }
 
 /* AVX2_U8_SMALL_MIN <= len < 64: an input that avx2_u8_small_check does
@@ -555,7 +554,8 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_validate_smal
 {
     size_t units;
     if (!avx2_u8_small_check((const unsigned char *)src, len, &units, AVX2_U8_UTF8))
-        return unilane_scalar_validate_utf8(src, len);
+        return AVX2_THEN(unilane_scalar_validate_utf8(src, len));
+    AVX2_LEAVE();
     return avx2_u8_ok(len, 0);
 }
 
@@ -622,6 +622,7 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8(const char *src, 
         }
         n += avx2_u8_hsum(acc);
     }
+    AVX2_LEAVE();
     return n;
 }
 
@@ -633,10 +634,11 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_big(cons
     size_t lo = 0, n = 0, i, j, e;
     for (;;) {
         if (avx2_u8_run(s, lo, len, &i, 1, &n, 0, NULL, AVX2_U8_UTF8))
-            return n;
+            return AVX2_THEN(n);
         /* s[lo .. i) is counted; the error is in a character that ends in
            s[i .. i + 64): the scalar kernel counts s[j .. e), then the
            SIMD code resumes at e, where decoding starts afresh */
+        AVX2_LEAVE();
         j = gen_utf8_last_lead(s, lo, i);
         n -= gen_utf8_units(s + j, i - j);
         if (len - i < 64 + 3 + 64)
@@ -653,7 +655,8 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_small(co
 {
     size_t units;
     if (!avx2_u8_small_check((const unsigned char *)src, len, &units, AVX2_U8_UTF8))
-        return unilane_scalar_utf16_length_from_utf8_lossy(src, len);
+        return AVX2_THEN(unilane_scalar_utf16_length_from_utf8_lossy(src, len));
+    AVX2_LEAVE();
     return units;
 }
 
@@ -688,9 +691,11 @@ AVX2_U8_INLINE unsigned avx2_u8_umax(unsigned a, unsigned b)
 static UNILANE_TARGET_AVX2 unsigned avx2_u8_max_of(const unsigned char *s, size_t k, size_t e)
 {
     __m256i m = _mm256_setzero_si256();
+    unsigned h;
     for (; e - k >= 32; k += 32)
         m = _mm256_max_epu8(m, _mm256_loadu_si256((const __m256i *)(s + k)));
-    return avx2_u8_umax(avx2_u8_hmax(m), gen_max_byte(s, k, e));
+    h = avx2_u8_hmax(m);
+    return avx2_u8_umax(h, AVX2_THEN(gen_max_byte(s, k, e)));
 }
 
 AVX2_U8_INLINE unilane_utf8_info avx2_u8_info(unilane_status st, size_t read, size_t units,
@@ -722,6 +727,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_bi
     unilane_status first = UNILANE_OK;
     unilane_width wd = UNILANE_WIDTH_ASCII;
     unsigned top = 0; /* largest byte of what the SIMD code passed */
+    unsigned mt;      /* largest byte of mx */
     __m256i mx;
     for (;;) {
         if (avx2_u8_run(s, lo, len, &i, 1, &n, 1, &mx, AVX2_U8_UTF8)) {
@@ -729,10 +735,12 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_bi
             AVX2_LEAVE();
             break;
         }
+        mt = avx2_u8_hmax(mx);
+        AVX2_LEAVE();
         j = gen_utf8_last_lead(s, lo, i);
         n -= gen_utf8_units(s + j, i - j);
         /* a character cut off at i is in mx: then s[lo .. j) again */
-        top = avx2_u8_umax(top, j == i ? avx2_u8_hmax(mx) : avx2_u8_max_of(s, lo, j));
+        top = avx2_u8_umax(top, j == i ? mt : avx2_u8_max_of(s, lo, j));
         AVX2_LEAVE();
         e = gen_inspect_window(src, len, i, j, lossy, &n, &wd, &first, &err);
         if (e == len)
@@ -1146,7 +1154,7 @@ AVX2_U8_INLINE unilane_result avx2_u8_to16_big_form(const char *src, size_t len,
 {
     size_t p = 0, w = 0, wt;
     int stop = avx2_u8_to16_run((const unsigned char *)src, len, dst, &p, &w, form);
-    if (form == AVX2_U8_WTF8 && gen_wtf8_high_before((const unsigned char *)src, 0, p)) {
+    if (form == AVX2_U8_WTF8 && AVX2_THEN(gen_wtf8_high_before((const unsigned char *)src, 0, p))) {
         p -= 3;
         w -= 1;
     } else if (!stop && len - p >= AVX2_U8_SMALL_MIN &&
@@ -1155,6 +1163,7 @@ AVX2_U8_INLINE unilane_result avx2_u8_to16_big_form(const char *src, size_t len,
         p = len;
         w += wt;
     }
+    AVX2_LEAVE();
     if (p == len)
         return avx2_u8_ok(p, w);
     return gen_finish(avx2_u8_scalar_to16(src + p, len - p, dst + w, form), p, w);
@@ -1167,15 +1176,13 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_to16_big(cons
     return avx2_u8_to16_big_form(src, len, dst, AVX2_U8_UTF8);
 }
 
-/* The copies of a conversion body for WTF-8 and modified UTF-8, left with
-   AVX2_LEAVE() (avx2.h). */
+/* The copies of a conversion body for WTF-8 and modified UTF-8 (the body
+   runs AVX2_LEAVE(), avx2.h). */
 #  define AVX2_U8_FORM_FN(name, body, form)                                                      \
     static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result name(const char *src, size_t len, \
                                                                     uint16_t *dst)               \
     {                                                                                            \
-      unilane_result r = body(src, len, dst, form);                                              \
-      AVX2_LEAVE();                                                                              \
-      return r;                                                                                  \
+      return body(src, len, dst, form);                                                          \
     }
 
 AVX2_U8_FORM_FN(avx2_wtf8_to16_big, avx2_u8_to16_big_form, AVX2_U8_WTF8)
@@ -1188,7 +1195,9 @@ AVX2_U8_INLINE unilane_result avx2_u8_to16_short(const char *src, size_t len, ui
                                                  int lossy, enum avx2_u8_form form)
 {
     size_t w;
-    if (avx2_u8_to16_small((const unsigned char *)src, len, dst, &w, form))
+    int done = avx2_u8_to16_small((const unsigned char *)src, len, dst, &w, form);
+    AVX2_LEAVE();
+    if (done)
         return avx2_u8_ok(len, w);
     if (lossy)
         return avx2_u8_ok(len, unilane_scalar_utf8_to_utf16_lossy(src, len, dst));
@@ -1223,18 +1232,20 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_to16_lossy_big(const 
             /* the last 35..63 bytes, from a character boundary */
             if (len - p >= AVX2_U8_SMALL_MIN &&
                 avx2_u8_to16_small(s + p, len - p, dst + w, &wt, AVX2_U8_UTF8))
-                return w + wt;
+                return AVX2_THEN(w + wt);
             break;
         }
         /* an error in a character starting in s[p .. p + 64): the scalar
            kernel converts s[p .. e), then the SIMD code resumes at e, where
            decoding starts afresh */
+        AVX2_LEAVE();
         if (len - p < 64 + 3)
             break;
         e = gen_utf8_resync(s, len, p + 64);
         w += unilane_scalar_utf8_to_utf16_lossy(src + p, e - p, dst + w);
         p = e;
     }
+    AVX2_LEAVE();
     if (p == len)
         return w;
     return w + unilane_scalar_utf8_to_utf16_lossy(src + p, len - p, dst + w);
@@ -1396,6 +1407,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_l1_big(const 
             }
         }
     }
+    AVX2_LEAVE();
     if (p == len)
         return avx2_u8_ok(p, w);
     return gen_finish(unilane_scalar_utf8_to_latin1(src + p, len - p, dst + w), p, w);
@@ -1416,12 +1428,13 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_l1_small(cons
     if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
         _mm256_storeu_si256((__m256i *)dst, a);
         _mm256_storeu_si256((__m256i *)(dst + len - 32), b);
-        return avx2_u8_ok(len, len);
+        return AVX2_THEN(avx2_u8_ok(len, len));
     }
+    AVX2_LEAVE(); /* memset and memcpy may be calls */
     memset(buf, 0, sizeof buf);
     memcpy(buf, s, len);
     if (!avx2_u8_l1_analyze(buf, 1, &w1))
-        return unilane_scalar_utf8_to_latin1(src, len, dst);
+        return AVX2_THEN(unilane_scalar_utf8_to_latin1(src, len, dst));
     /* w1 takes 31 or 32 <= len bytes; the second window is inside buf */
     n = avx2_u8_l1_store(&w1, tmp);
     p = w1.cons;
@@ -1434,6 +1447,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_result avx2_u8_l1_small(cons
             p = len;
         }
     }
+    AVX2_LEAVE();
     memcpy(dst, tmp, n);
     if (p == len)
         return avx2_u8_ok(p, n);

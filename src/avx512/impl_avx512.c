@@ -168,8 +168,8 @@ finish:
  */
 /* One step: the n <= 32 bytes of src (loaded masked) to UTF-8 at dst;
    returns the bytes written. */
-UNILANE_TARGET_AVX512 static inline size_t avx512_l1_to_utf8_32(const char *src, size_t n,
-                                                                char *dst)
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_l1_to_utf8_32(const char *src,
+                                                                               size_t n, char *dst)
 {
     const __m512i x80 = _mm512_set1_epi16(0x80), x3f = _mm512_set1_epi16(0x3F);
     const __m512i xc0 = _mm512_set1_epi16(0xC0);

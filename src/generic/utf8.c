@@ -227,7 +227,10 @@ static UNILANE_ALWAYS_INLINE size_t gen_put_utf16(uint16_t *d, uint32_t cp)
     return 2;
 }
 
-unilane_result unilane_scalar_utf8_to_utf16(const char *src, size_t len, uint16_t *dst)
+/* Shared body of utf8_to_utf16 (lossy == 0: stops at the first error) and
+   utf8_to_utf16_lossy (one U+FFFD per maximal subpart, then on after it). */
+static UNILANE_ALWAYS_INLINE unilane_result gen_utf8_to_utf16(const char *src, size_t len,
+                                                              uint16_t *dst, int lossy)
 {
     const unsigned char *s = (const unsigned char *)src;
     unilane_result r;
@@ -249,6 +252,11 @@ unilane_result unilane_scalar_utf8_to_utf16(const char *src, size_t len, uint16_
             unilane_status st;
             size_t maximal;
             (void)unilane_scalar_utf8_decode_one(s + i, len - i, &cp, &st, &maximal);
+            if (lossy) {
+                dst[w++] = 0xFFFD;
+                i += maximal;
+                continue;
+            }
             r.status = st;
             r.read = i;
             r.written = w;
@@ -263,33 +271,14 @@ unilane_result unilane_scalar_utf8_to_utf16(const char *src, size_t len, uint16_
     return r;
 }
 
+unilane_result unilane_scalar_utf8_to_utf16(const char *src, size_t len, uint16_t *dst)
+{
+    return gen_utf8_to_utf16(src, len, dst, 0);
+}
+
 size_t unilane_scalar_utf8_to_utf16_lossy(const char *src, size_t len, uint16_t *dst)
 {
-    const unsigned char *s = (const unsigned char *)src;
-    size_t i = 0, w = 0, n;
-    uint32_t cp;
-
-    while (i < len) {
-        if (s[i] < 0x80) {
-            n = gen_ascii_to_utf16(s + i, len - i, dst + w);
-            i += n;
-            w += n;
-            continue;
-        }
-        n = gen_utf8_next(s + i, len - i, &cp);
-        if (UNILANE_UNLIKELY(n == 0)) {
-            /* One U+FFFD for the maximal subpart, then go on after it. */
-            unilane_status st;
-            size_t maximal;
-            (void)unilane_scalar_utf8_decode_one(s + i, len - i, &cp, &st, &maximal);
-            dst[w++] = 0xFFFD;
-            i += maximal;
-            continue;
-        }
-        i += n;
-        w += gen_put_utf16(dst + w, cp);
-    }
-    return w;
+    return gen_utf8_to_utf16(src, len, dst, 1).written;
 }
 
 unilane_result unilane_scalar_utf8_to_latin1(const char *src, size_t len, char *dst)
