@@ -91,13 +91,37 @@ avx512_u16_pairs(const uint16_t *src, size_t len, size_t i, __m512i v, uint32_t 
 
 /* ---- make_well_formed -------------------------------------------------- */
 
-/* Every unpaired surrogate becomes U+FFFD, in the vector: no scalar part.
-   dst == src: a block reads its units and the one after before it stores
-   its own 32. */
+/*
+ * Every unpaired surrogate becomes U+FFFD, in the vector: no scalar part.
+ * 64 units a step: copied when surrogate-free, else each lane is judged
+ * with the unit before and after it (loads one unit back and on, no mask
+ * crossing a block); the first step with a surrogate, and the last 1..64
+ * units, go 32 at a time with the masks of avx512_u16_pairs and a carried
+ * bit. dst == src: a step reads all its units and the ones around them
+ * before it stores.
+ */
+/* v with each unpaired surrogate replaced by U+FFFD, given prev (unit k-1
+   in lane k) and next (unit k+1); *bad: the lanes replaced, *hp: the
+   highs paired with their next unit. */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE __m512i
+avx512_u16_mwf_fix(__m512i v, __m512i prev, __m512i next, __m512i fc00, __m512i d800, __m512i dc00,
+                   __m512i fffd, __mmask32 *bad, __mmask32 *hp)
+{
+    __m512i t = _mm512_and_si512(v, fc00);
+    __mmask32 h = _mm512_cmpeq_epi16_mask(t, d800), l = _mm512_cmpeq_epi16_mask(t, dc00);
+    __mmask32 ph = _mm512_mask_cmpeq_epi16_mask(h, _mm512_and_si512(next, fc00), dc00);
+    __mmask32 pl = _mm512_mask_cmpeq_epi16_mask(l, _mm512_and_si512(prev, fc00), d800);
+    *bad = (__mmask32)((h | l) & ~(ph | pl));
+    *hp = ph;
+    return _mm512_mask_mov_epi16(v, *bad, fffd);
+}
+
 UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_make_well_formed(const uint16_t *src, size_t len,
                                                                    uint16_t *dst)
 {
     const __m512i fffd = _mm512_set1_epi16((short)0xFFFD);
+    const __m512i fc00 = _mm512_set1_epi16((short)0xFC00), d800 = _mm512_set1_epi16((short)0xD800);
+    const __m512i dc00 = _mm512_set1_epi16((short)0xDC00);
     size_t i = 0, replaced = 0;
     uint32_t carry = 0; /* unit i-1 is a high surrogate paired with unit i */
 
@@ -109,14 +133,34 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_make_well_formed(const uint16_
         __mmask32 k;
         __m512i v;
         uint32_t ph, pl, bad;
-        /* surrogate-free stretch: 64 units per step */
-        while (!carry && len - i >= 64) {
-            __m512i a = _mm512_loadu_si512((const void *)(src + i));
-            __m512i b = _mm512_loadu_si512((const void *)(src + i + 32));
-            if ((avx512_u16_surr(a) | avx512_u16_surr(b)) != 0)
-                break;
+        /* 64 units a step while the unit after them is below src + len */
+        while (len - i > 64) {
+            const uint16_t *p = src + i;
+            __m512i a = _mm512_loadu_si512((const void *)p);
+            __m512i b = _mm512_loadu_si512((const void *)(p + 32));
+            __mmask32 ba, bb, hb;
+            if ((avx512_u16_surr(a) | avx512_u16_surr(b)) == 0) {
+                /* no surrogate (so unit i is no low: carry is moot) */
+                _mm512_storeu_si512((void *)(dst + i), a);
+                _mm512_storeu_si512((void *)(dst + i + 32), b);
+                carry = 0;
+                i += 64;
+                continue;
+            }
+            if (i == 0)
+                break; /* no unit before: the block below */
+            /* dst == src: unit i-1 may have been rewritten, to U+FFFD and
+               only if unpaired, when unit i is no low either way */
+            a = avx512_u16_mwf_fix(a, _mm512_loadu_si512((const void *)(p - 1)),
+                                   _mm512_loadu_si512((const void *)(p + 1)), fc00, d800, dc00,
+                                   fffd, &ba, &hb);
+            b = avx512_u16_mwf_fix(b, _mm512_loadu_si512((const void *)(p + 31)),
+                                   _mm512_loadu_si512((const void *)(p + 33)), fc00, d800, dc00,
+                                   fffd, &bb, &hb);
             _mm512_storeu_si512((void *)(dst + i), a);
             _mm512_storeu_si512((void *)(dst + i + 32), b);
+            replaced += (size_t)_mm_popcnt_u64((uint64_t)ba | (uint64_t)bb << 32);
+            carry = (uint32_t)hb >> 31;
             i += 64;
         }
         n = len - i < 32 ? len - i : 32;
