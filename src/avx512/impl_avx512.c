@@ -22,12 +22,7 @@
 
 #if UNILANE_HAVE_AVX512
 
-/* Below 32 units the AVX2 entries' special cases for 0..7, 8..15 and
-   16..31 units (overlapping loads, no mask setup) measured cheaper than
-   one masked 512-bit step (e.g. latin1_to_utf8 at 8 bytes: 4.4 ns vs 16 ns,
-   validate_utf16 at 8 units: 10 ns vs 17 ns, CPU time, load average ~10),
-   so those inputs take them; the AVX2 entries take every length. */
-#  define AVX512_SHORT 32
+/* AVX512_SHORT: avx512.h */
 
 /* ---- ascii_prefix ------------------------------------------------------ */
 
@@ -228,30 +223,13 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
 /* AVX-512 measured slower (commit 28a84f7's kernel, one masked 64-byte step
    with two popcounts: 23-51 GB/s vs AVX2's 28-61 on wikipedia_mars) */
 #  define unilane_avx512_utf16_length_from_utf8       unilane_avx2_utf16_length_from_utf8
-/* AVX-512 measured slower (commit 28a84f7's kernel, 32 units per step with
-   popcounts: 11-14 GB/s vs AVX2's 16-22 on wikipedia_mars) */
-#  define unilane_avx512_utf8_length_from_utf16       unilane_avx2_utf8_length_from_utf16
-/* not yet written */
-#  define unilane_avx512_utf16_ascii_prefix           unilane_avx2_utf16_ascii_prefix
-/* not yet written */
-#  define unilane_avx512_utf16_latin1_prefix          unilane_avx2_utf16_latin1_prefix
-/* not yet written */
-#  define unilane_avx512_utf16_to_utf8                unilane_avx2_utf16_to_utf8
-/* not yet written */
-#  define unilane_avx512_utf16_to_utf8_lossy          unilane_avx2_utf16_to_utf8_lossy
-/* not yet written */
-#  define unilane_avx512_utf16_make_well_formed       unilane_avx2_utf16_make_well_formed
-/* not yet written */
-#  define unilane_avx512_utf8_length_from_latin1      unilane_avx2_utf8_length_from_latin1
 /* not yet written */
 #  define unilane_avx512_utf16_length_from_utf8_lossy unilane_avx2_utf16_length_from_utf8_lossy
 
 /* The 0.2 operations: no AVX-512 kernel, the AVX2 one (which every
    AVX-512 machine can run). */
-#  define unilane_avx512_utf16_to_wtf8           unilane_avx2_utf16_to_wtf8
 #  define unilane_avx512_validate_wtf8           unilane_avx2_validate_wtf8
 #  define unilane_avx512_wtf8_to_utf16           unilane_avx2_wtf8_to_utf16
-#  define unilane_avx512_utf16_to_mutf8          unilane_avx2_utf16_to_mutf8
 #  define unilane_avx512_mutf8_length_from_utf16 unilane_avx2_mutf8_length_from_utf16
 #  define unilane_avx512_mutf8_to_utf16          unilane_avx2_mutf8_to_utf16
 #  define unilane_avx512_utf8_inspect            unilane_avx2_utf8_inspect
@@ -266,15 +244,7 @@ UNILANE_DEFINE_KERNEL(avx512, UNILANE_CPU_AVX512_SET, 35, /* UTF-8 input */
                       8,                                  /* UTF-16 input */
                       8);                                 /* Latin-1 input */
 
-#  undef AVX512_SHORT
 #  undef unilane_avx512_utf16_length_from_utf8
-#  undef unilane_avx512_utf8_length_from_utf16
-#  undef unilane_avx512_utf16_ascii_prefix
-#  undef unilane_avx512_utf16_latin1_prefix
-#  undef unilane_avx512_utf16_to_utf8
-#  undef unilane_avx512_utf16_to_utf8_lossy
-#  undef unilane_avx512_utf16_make_well_formed
-#  undef unilane_avx512_utf8_length_from_latin1
 #  undef unilane_avx512_utf16_length_from_utf8_lossy
 
 #else
