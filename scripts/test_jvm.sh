@@ -53,11 +53,12 @@ jni_cc() { # jni_cc OUT.o SRC.c
     -I"$ROOT/include" -I"$OUT/h" $JNI_INC -c "$2" -o "$1"
 }
 jni_cc "$OUT/jni_hooks.o" "$ROOT/tests/jvm/jni_hooks.c"
+jni_cc "$OUT/reach_hooks.o" "$ROOT/tests/reach_hooks.c"
 jni_cc "$OUT/mutf8_jni.o" "$ROOT/tests/jvm/mutf8_jni.c"
 jni_cc "$OUT/unilane_bridge.o" "$ROOT/examples/jni/unilane_bridge.c"
-$CC -shared -o "$OUT/lib/libunilane_jvmtest.so" "$OUT/mutf8_jni.o" "$OUT/jni_hooks.o" \
+$CC -shared -o "$OUT/lib/libunilane_jvmtest.so" "$OUT/mutf8_jni.o" "$OUT/jni_hooks.o" "$OUT/reach_hooks.o" \
   "$OUT/lib/libunilane_testpic.a"
-$CC -shared -o "$OUT/lib/libunilane_bridge.so" "$OUT/unilane_bridge.o" "$OUT/jni_hooks.o" \
+$CC -shared -o "$OUT/lib/libunilane_bridge.so" "$OUT/unilane_bridge.o" "$OUT/jni_hooks.o" "$OUT/reach_hooks.o" \
   "$OUT/lib/libunilane_testpic.a"
 echo "built in $(( $(date +%s) - start )) s"
 

@@ -56,6 +56,7 @@ CC=$CC WARN=$WARN "$ROOT/scripts/testlib_pic.sh" "$OUT/testlib"
 "$CC" -std=c99 -O2 -fPIC -fvisibility=hidden $WARN -DUNILANE_TEST_SUPPORT=1 \
   -isystem "$NODE_INC" -I"$ROOT/include" \
   -shared -o "$OUT/unilane_addon_test.node" "$ROOT/tests/node/addon_test.c" \
+  "$ROOT/tests/reach_hooks.c" \
   "$OUT/testlib/libunilane_testpic.a" -Wl,--exclude-libs,ALL
 for k in ${kernels//,/ }; do
   UNILANE_KERNEL=$k "$NODE" "$ROOT/examples/node-addon/test.js" "$OUT/unilane_addon_test.node"
