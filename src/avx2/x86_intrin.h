@@ -66,6 +66,20 @@ UNILANE_TARGET_AVX2 static inline long long x86_32_popcnt_u64(uint64_t x)
     return (long long)_mm_popcnt_u32((uint32_t)x) + _mm_popcnt_u32((uint32_t)(x >> 32));
 }
 
+/* lzcnt: the number of leading zero bits, 64 for 0. */
+UNILANE_TARGET_AVX2 static inline unsigned long long x86_32_lzcnt_u64(uint64_t x)
+{
+    uint32_t hi = (uint32_t)(x >> 32);
+    return hi ? _lzcnt_u32(hi) : 32u + _lzcnt_u32((uint32_t)x);
+}
+
+/* bzhi: x with bits n and up cleared (n from the low 8 bits; x for n >= 64). */
+UNILANE_TARGET_AVX2 static inline unsigned long long x86_32_bzhi_u64(uint64_t x, unsigned n)
+{
+    n &= 0xFF;
+    return n >= 64 ? x : x & ((UINT64_C(1) << n) - 1);
+}
+
 /* pdep: the low bits of x, in order, to the set bits of mask. The high half
    of mask takes the bits of x after the popcount(low half of mask) ones the
    low half used. */
@@ -86,6 +100,8 @@ UNILANE_TARGET_AVX2 static inline long long x86_32_cvtsi128_si64(__m128i v)
 }
 
 #  define _tzcnt_u64(x)           x86_32_tzcnt_u64(x)
+#  define _lzcnt_u64(x)           x86_32_lzcnt_u64(x)
+#  define _bzhi_u64(x, n)         x86_32_bzhi_u64((x), (n))
 #  define _mm_popcnt_u64(x)       x86_32_popcnt_u64(x)
 #  define _pdep_u64(x, m)         x86_32_pdep_u64((x), (m))
 #  define _mm_cvtsi128_si64(v)    x86_32_cvtsi128_si64(v)
