@@ -101,8 +101,21 @@ UNILANE_MAYBE_UNUSED static __inline void unilane_atomic_or64_(uint64_t volatile
 #  error "unilane: no atomics for this compiler (C11 <stdatomic.h>, MSVC or gcc/clang needed)"
 #endif
 
+/* 64-bit atomics are 8-byte aligned even where the ABI aligns uint64_t to 4
+   (i386, in structs): a locked read-modify-write that straddles a cache
+   line is a split lock, which current kernels trap and throttle (measured
+   on the i386 build: the test thunks' counters of one kernel set crossed a
+   line and its suite ran ~100x slower, in the kernel's #DB handler). */
+#if defined(_MSC_VER)
+#  define UNILANE_ALIGN8_ __declspec(align(8))
+#elif defined(__GNUC__) || defined(__clang__)
+#  define UNILANE_ALIGN8_ __attribute__((aligned(8)))
+#else
+#  define UNILANE_ALIGN8_
+#endif
+
 typedef UNILANE_ATOMIC(int) unilane_atomic_int;
 typedef UNILANE_ATOMIC(uint32_t) unilane_atomic_u32;
-typedef UNILANE_ATOMIC(uint64_t) unilane_atomic_u64;
+typedef UNILANE_ALIGN8_ UNILANE_ATOMIC(uint64_t) unilane_atomic_u64;
 
 #endif /* UNILANE_ATOMIC_H */
