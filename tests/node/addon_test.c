@@ -16,7 +16,6 @@
  *                       testSelect
  */
 #include <stdint.h>
-#include <string.h>
 
 #include <node_api.h>
 
