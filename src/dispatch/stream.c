@@ -19,6 +19,33 @@
    is decided as for the one-shot functions (UNILANE_PICK, impl.h). */
 #define STREAM_MIN_REGION 16
 
+/* Regions sized from the rate of the region before (below) are used while
+   the output left is at most this many units: the halving series of
+   regions they replace costs nothing worth it on larger buffers, and
+   stream_scale's products stay far from overflowing. */
+#define STREAM_GUESS_MAX ((size_t)1 << 20)
+
+/* ... and, in the decoder, while at least this many units are free: below,
+   counting and cutting the region cost more than the lossy region of
+   `room` bytes and the few characters it leaves (French, English). */
+#define STREAM_GUESS_MIN 128
+
+/* The encoder's guessed regions go through a buffer of this many bytes on
+   the stack (a UTF-16 unit writes at most 3). */
+#define STREAM_ENC_TMP 6144
+
+/* A region sized from a rate is made this much longer than the rate says,
+   then cut back to what fits exactly: sized to the rate, it would leave a
+   few units of output free, each filled by the one-character path. */
+#define STREAM_MARGIN(room) ((room) / 256 + 4)
+
+/* x * num / den, rounded down, without overflow for x, num < 2^32 (den > 0).
+   Regions are sized with it from the rate of the region before. */
+static size_t stream_scale(size_t x, size_t num, size_t den)
+{
+    return (size_t)((uint64_t)x * num / den);
+}
+
 static unilane_result stream_result(unilane_status status, size_t read, size_t written)
 {
     unilane_result r;
@@ -59,7 +86,8 @@ unilane_result unilane_utf8_decode(unilane_utf8_decoder *d, const char *src_, si
     size_t i = 0, w = 0;
     uint32_t cp;
     unilane_status st;
-    size_t maximal;
+    size_t maximal, rate_in = 0, rate_out = 0;
+    int no_guess = 0;
 
     UNILANE_COUNT_CALL_();
 
@@ -114,19 +142,64 @@ unilane_result unilane_utf8_decode(unilane_utf8_decoder *d, const char *src_, si
         size_t n = len - i, room = cap - w, k;
 
         if (n >= STREAM_MIN_REGION && room >= STREAM_MIN_REGION) {
+            size_t m;
+            if (n > room && rate_out && !no_guess && room >= STREAM_GUESS_MIN &&
+                room <= STREAM_GUESS_MAX) {
+                /* The output may fill up in this chunk. Where the region
+                   before wrote rate_out units from rate_in bytes, `room`
+                   units take about g bytes at the same rate. The region's
+                   unit count (exact for valid input) says whether it fits;
+                   a strict conversion of a region whose count fits writes
+                   that count, or stops at an error having written less. So
+                   one call fills the output, where regions of `room` bytes
+                   would take a halving series of calls. */
+                size_t g = stream_scale(room, rate_in, rate_out) + STREAM_MARGIN(room), c;
+                if (g > n)
+                    g = n;
+                c = UNILANE_PICK(impl, utf16_length_from_utf8, UTF8, g)((const char *)src + i, g);
+                if (c > room + 32) {
+                    g = stream_scale(g, room, c);
+                    c = UNILANE_PICK(impl, utf16_length_from_utf8, UTF8, g)((const char *)src + i,
+                                                                            g);
+                }
+                /* Drop characters from the end until the count fits: the
+                   region then ends before a lead byte, where any sequence
+                   before it has ended, and fills the output to the unit. */
+                while (c > room) {
+                    unsigned char b = src[i + --g];
+                    if (!gen_utf8_is_cont(b))
+                        c -= b >= 0xF0 ? 2 : 1;
+                }
+                g = gen_utf8_trim(src + i, 0, g);
+                if (c <= room && g > room) {
+                    unilane_result r = UNILANE_PICK(impl, utf8_to_utf16, UTF8,
+                                                    g)((const char *)src + i, g, dst + w);
+                    i += r.read;
+                    w += r.written;
+                    if (r.status != UNILANE_OK) {
+                        if (!lossy)
+                            return stream_result(r.status, i, w);
+                        no_guess = 1; /* lossy regions from here on */
+                    }
+                    continue;
+                }
+            }
             /* A region of at most `room` bytes writes at most `room` units. */
-            size_t m = gen_utf8_trim(src + i, 0, n < room ? n : room);
+            m = gen_utf8_trim(src + i, 0, n < room ? n : room);
             if (lossy) {
-                w += UNILANE_PICK(impl, utf8_to_utf16_lossy, UTF8, m)((const char *)src + i, m,
-                                                                      dst + w);
+                k = UNILANE_PICK(impl, utf8_to_utf16_lossy, UTF8, m)((const char *)src + i, m,
+                                                                     dst + w);
             } else {
                 unilane_result r =
                     UNILANE_PICK(impl, utf8_to_utf16, UTF8, m)((const char *)src + i, m, dst + w);
                 if (r.status != UNILANE_OK)
                     return stream_result(r.status, i + r.read, w + r.written);
-                w += r.written;
+                k = r.written;
             }
+            w += k;
             i += m;
+            rate_in = m;
+            rate_out = k;
             continue;
         }
         if (n == 0)
@@ -223,7 +296,7 @@ unilane_result unilane_utf8_encode(unilane_utf8_encoder *e, const uint16_t *src,
     unsigned char *dst = (unsigned char *)dst_;
     const unilane_impl *impl = unilane_active_impl();
     const int lossy = e->mode_ == UNILANE_LOSSY;
-    size_t i = 0, w = 0;
+    size_t i = 0, w = 0, rate_in = 0, rate_out = 0;
 
     UNILANE_COUNT_CALL_();
 
@@ -254,22 +327,69 @@ unilane_result unilane_utf8_encode(unilane_utf8_encoder *e, const uint16_t *src,
         uint32_t cp;
         size_t k;
 
-        if (n >= STREAM_MIN_REGION && room >= 3 * STREAM_MIN_REGION) {
+        if (n >= STREAM_MIN_REGION && room >= 3 * STREAM_MIN_REGION &&
+            (n <= room / 3 || !rate_in || room > STREAM_GUESS_MAX)) {
             /* A region of at most room / 3 units writes at most `room` bytes.
                It must not end on a high surrogate, whose pair may follow. */
             size_t m = n < room / 3 ? n : room / 3;
             if (stream_is_high(src[i + m - 1]))
                 m--;
             if (lossy) {
-                w += UNILANE_PICK(impl, utf16_to_utf8_lossy, UTF16, m)(src + i, m, (char *)dst + w);
+                k = UNILANE_PICK(impl, utf16_to_utf8_lossy, UTF16, m)(src + i, m, (char *)dst + w);
             } else {
                 unilane_result r =
                     UNILANE_PICK(impl, utf16_to_utf8, UTF16, m)(src + i, m, (char *)dst + w);
                 if (r.status != UNILANE_OK)
                     return stream_result(r.status, i + r.read, w + r.written);
-                w += r.written;
+                k = r.written;
             }
+            w += k;
             i += m;
+            rate_in = m;
+            rate_out = k;
+            continue;
+        }
+        if (n >= STREAM_MIN_REGION && room >= STREAM_MIN_REGION && rate_out) {
+            /* The output may fill up in this chunk. Where the region before
+               wrote rate_out bytes from rate_in units, `room` bytes take
+               about g units at the same rate. They are converted into tmp;
+               what fits is copied, cut at a character boundary, and the
+               cut's unit count gives the units read. So one or two calls
+               fill the output, where regions of room / 3 units would take a
+               series of calls that shrinks by a third at a time. */
+            unsigned char tmp[STREAM_ENC_TMP];
+            size_t g = stream_scale(room, rate_in, rate_out) + STREAM_MARGIN(room), c;
+            unilane_result r;
+            if (g > n)
+                g = n;
+            if (g > sizeof tmp / 3)
+                g = sizeof tmp / 3;
+            if (g > 1 && stream_is_high(src[i + g - 1]))
+                g--;
+            if (lossy) {
+                r.status = UNILANE_OK;
+                r.read = g;
+                r.written =
+                    UNILANE_PICK(impl, utf16_to_utf8_lossy, UTF16, g)(src + i, g, (char *)tmp);
+            } else {
+                r = UNILANE_PICK(impl, utf16_to_utf8, UTF16, g)(src + i, g, (char *)tmp);
+            }
+            if (r.written <= room) {
+                memcpy(dst + w, tmp, r.written);
+                i += r.read;
+                w += r.written;
+                if (r.status != UNILANE_OK)
+                    return stream_result(r.status, i, w);
+                rate_in = g;
+                rate_out = r.written;
+                continue;
+            }
+            /* the longest prefix that fits and ends on a character */
+            for (c = room; (tmp[c] & 0xC0) == 0x80; c--) {
+            }
+            memcpy(dst + w, tmp, c);
+            w += c;
+            i += UNILANE_PICK(impl, utf16_length_from_utf8, UTF8, c)((const char *)tmp, c);
             continue;
         }
         if (n == 0)
@@ -299,4 +419,8 @@ unilane_result unilane_utf8_encode(unilane_utf8_encoder *e, const uint16_t *src,
 }
 
 #undef STREAM_MIN_REGION
+#undef STREAM_GUESS_MAX
+#undef STREAM_GUESS_MIN
+#undef STREAM_ENC_TMP
+#undef STREAM_MARGIN
 #undef STREAM_MAGIC
