@@ -124,7 +124,20 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_first8(__m128i 
     return m ? (size_t)(__builtin_ctz(m) >> 1) : 8;
 }
 
-/* n <= len <= 2n units (n = 8 or 16, a constant): the prefix from two
+/* The first of the 32 units at src with (u & bad) != 0, or 32: two loads,
+   no branch. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_first32(const uint16_t *src,
+                                                                         __m256i bad)
+{
+    const __m256i z = _mm256_setzero_si256();
+    __m256i ok0 = _mm256_cmpeq_epi16(_mm256_and_si256(avx2_u16_load(src), bad), z);
+    __m256i ok1 = _mm256_cmpeq_epi16(_mm256_and_si256(avx2_u16_load(src + 16), bad), z);
+    uint64_t m = ~((uint64_t)(uint32_t)_mm256_movemask_epi8(ok0) |
+                   (uint64_t)(uint32_t)_mm256_movemask_epi8(ok1) << 32);
+    return m ? (size_t)(__builtin_ctzll(m) >> 1) : 32;
+}
+
+/* n <= len <= 2n units (n = 8, 16 or 32, a constant): the prefix from two
    overlapping halves of n units. */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix_short(const uint16_t *src,
                                                                               size_t len,
@@ -132,13 +145,15 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix_short(co
                                                                               int n)
 {
     const __m256i bad = _mm256_set1_epi16((short)badbits);
-    size_t p = n == 16 ? avx2_u16_first(avx2_u16_load(src), bad)
-                       : avx2_u16_first8(avx2_u16_head8(src), badbits);
+    size_t p = n == 32   ? avx2_u16_first32(src, bad)
+               : n == 16 ? avx2_u16_first(avx2_u16_load(src), bad)
+                         : avx2_u16_first8(avx2_u16_head8(src), badbits);
     if (p < (size_t)n)
         return p;
     return len - (size_t)n +
-           (n == 16 ? avx2_u16_first(avx2_u16_load(src + len - 16), bad)
-                    : avx2_u16_first8(avx2_u16_tail8(src, len), badbits));
+           (n == 32   ? avx2_u16_first32(src + len - 32, bad)
+            : n == 16 ? avx2_u16_first(avx2_u16_load(src + len - 16), bad)
+                      : avx2_u16_first8(avx2_u16_tail8(src, len), badbits));
 }
 
 /* Units before the first unit with (u & bad) != 0: bad = 0xFF80 gives the
@@ -187,6 +202,12 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix_any(cons
         k = avx2_u16_prefix_short(src, len, high, 8);
     } else if (len <= 32) {
         k = avx2_u16_prefix_short(src, len, high, 16);
+    } else if (len < 64) {
+        /* two overlapping halves of 32 units, where the block loop of
+           avx2_u16_prefix took its 16-unit steps and a last step (Latin-1
+           prefix of French text at 33..58 units: 0.83x of scalar's speed; callgrind
+           at 33..63 units: 87-46% of scalar's count, was 109-66%) */
+        k = avx2_u16_prefix_short(src, len, high, 32);
     } else {
         k = avx2_u16_prefix(src, len, high);
     }
