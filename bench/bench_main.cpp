@@ -91,8 +91,10 @@ UNILANE_OPS(ULB_CALL_, _)
 #undef ULB_CALL_
 
 // Streaming, lossy, the input fed in chunks of g_stream_chunk units into one
-// output buffer (capacity: the rest of the one-shot bound, so never full).
-Out k_utf8_decode(const void *s, size_t n, void *d, void *)
+// output buffer (capacity: the rest of the one-shot bound, so never full),
+// or (out_cap > 0) into a buffer of out_cap units that the caller drains
+// whenever a call returns UNILANE_OUTPUT_FULL (the _out4k rows: 4 KiB).
+Out stream_decode(const void *s, size_t n, void *d, size_t out_cap)
 {
     unilane_utf8_decoder dec;
     unilane_utf8_decoder_init(&dec, UNILANE_LOSSY);
@@ -102,16 +104,17 @@ Out k_utf8_decode(const void *s, size_t n, void *d, void *)
     do {
         size_t len = std::min(chunk, n - off);
         int last = off + len == n;
-        unilane_result r = unilane_utf8_decode(&dec, src + off, len, dst + w, n - w, last);
+        unilane_result r = unilane_utf8_decode(&dec, src + off, len, out_cap ? dst : dst + w,
+                                               out_cap ? out_cap : n - w, last);
         w += r.written;
         off += r.read;
-        if (r.status != UNILANE_OK)
+        if (r.status != UNILANE_OK && r.status != UNILANE_OUTPUT_FULL)
             break;
     } while (off < n);
     return {w, 2 * w};
 }
 
-Out k_utf8_encode(const void *s, size_t n, void *d, void *)
+Out stream_encode(const void *s, size_t n, void *d, size_t out_cap)
 {
     unilane_utf8_encoder enc;
     unilane_utf8_encoder_init(&enc, UNILANE_LOSSY);
@@ -121,14 +124,20 @@ Out k_utf8_encode(const void *s, size_t n, void *d, void *)
     do {
         size_t len = std::min(chunk, n - off);
         int last = off + len == n;
-        unilane_result r = unilane_utf8_encode(&enc, src + off, len, dst + w, 3 * n - w, last);
+        unilane_result r = unilane_utf8_encode(&enc, src + off, len, out_cap ? dst : dst + w,
+                                               out_cap ? out_cap : 3 * n - w, last);
         w += r.written;
         off += r.read;
-        if (r.status != UNILANE_OK)
+        if (r.status != UNILANE_OK && r.status != UNILANE_OUTPUT_FULL)
             break;
     } while (off < n);
     return {w, w};
 }
+
+Out k_utf8_decode(const void *s, size_t n, void *d, void *) { return stream_decode(s, n, d, 0); }
+Out k_utf8_encode(const void *s, size_t n, void *d, void *) { return stream_encode(s, n, d, 0); }
+Out k_utf8_decode_out4k(const void *s, size_t n, void *d, void *) { return stream_decode(s, n, d, 2048); }
+Out k_utf8_encode_out4k(const void *s, size_t n, void *d, void *) { return stream_encode(s, n, d, 4096); }
 
 // An engine making a string from UTF-8 (issue 12): it needs validity, the
 // UTF-16 length and the narrowest representation, then converts into a
@@ -268,6 +277,10 @@ std::vector<Op> all_ops()
     // The streaming calls (not in the registry: they are built on it).
     v.push_back(make_op("utf8_decode", false, UNILANE_FAMILY_UTF8, 2, 1, false, k_utf8_decode, nullptr));
     v.push_back(make_op("utf8_encode", true, UNILANE_FAMILY_UTF16, 1, 3, false, k_utf8_encode, nullptr));
+    v.push_back(make_op("utf8_decode_out4k", false, UNILANE_FAMILY_UTF8, 2, 1, false, k_utf8_decode_out4k,
+                        nullptr));
+    v.push_back(make_op("utf8_encode_out4k", true, UNILANE_FAMILY_UTF16, 1, 3, false, k_utf8_encode_out4k,
+                        nullptr));
     return v;
 }
 
