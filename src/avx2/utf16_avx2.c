@@ -568,7 +568,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
     const __m256i zero = _mm256_setzero_si256();
     size_t i = 0, total = 0, err = len, allpaired = 0;
     uint32_t carry = 0; /* 1: unit i-1 is a high surrogate not yet paired */
-    uint32_t lone_carry = 0; /* insp: 1 if a carry met a block without surrogates */
+    /* insp: 1 if a carry met a block without surrogates */
+    uint32_t lone_carry = 0;
     __m256i bits = zero;
 
     while (len - i >= 32) {
