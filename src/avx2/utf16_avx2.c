@@ -557,6 +557,15 @@ static inline void avx2_u16_first_bad(size_t *err, size_t len, size_t at)
         *err = at;
 }
 
+/* i, which the compiler may not rebuild from a value of i it kept from
+   before (utf16_inspect: an error position, taken only at an error, then
+   costs no register copy in every block). */
+static inline size_t avx2_u16_opaque_index(size_t i)
+{
+    __asm__("" : "+r"(i));
+    return i;
+}
+
 /*
  * len >= 32: the 32-unit blocks of utf8_length_from_utf16. With `insp` (a
  * constant after inlining; without it the additions are dead code) it also
@@ -580,6 +589,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
     const __m256i zero = _mm256_setzero_si256();
     size_t i = 0, total = 0, err = len, allpaired = 0;
     uint32_t carry = 0; /* 1: unit i-1 is a high surrogate not yet paired */
+    /* insp: 1 if a carry met a block without surrogates */
+    uint32_t lone_carry = 0;
     __m256i bits = zero;
 
     while (len - i >= 32) {
@@ -604,14 +615,17 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
             if (!mutf8 && UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
                 uint32_t h = avx2_u16_mask32(v0, v1, 0xD800);
                 uint32_t l = avx2_u16_mask32(v0, v1, 0xDC00);
-                paired += (size_t)__builtin_popcount(((h << 1) | carry) & l);
-                if (insp && UNILANE_UNLIKELY(((h << 1) | carry) != l))
-                    avx2_u16_first_bad(&err, len, i - 32 - carry);
+                /* insp: the lows, which are the pairs unless x != l */
+                paired += (size_t)__builtin_popcount(insp ? l : ((h << 1) | carry) & l);
+                if (insp && UNILANE_UNLIKELY(((h << 1) | carry) != l)) {
+                    paired -= (size_t)__builtin_popcount(l & ~((h << 1) | carry));
+                    avx2_u16_first_bad(&err, len, avx2_u16_opaque_index(i) - 32 - carry);
+                }
                 carry = h >> 31;
             } else {
                 /* a high as unit 31 of the block before, no low here */
-                if (insp && UNILANE_UNLIKELY(carry))
-                    avx2_u16_first_bad(&err, len, i - 33);
+                if (insp)
+                    lone_carry |= carry;
                 carry = 0;
             }
             blocks++;
@@ -629,7 +643,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
         }
     }
     if (insp) {
-        q->err = err;
+        q->err = lone_carry ? 0 : err;
         q->paired = allpaired;
         q->from = len;
     }
