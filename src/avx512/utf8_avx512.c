@@ -1,6 +1,7 @@
 /*
  * utf8_avx512.c -- AVX-512 (F/BW/VL/VBMI/VBMI2) kernels for UTF-8 input:
- * utf8_to_latin1, utf8_to_utf16 (strict and lossy), validate_utf8.
+ * utf8_to_latin1, utf8_to_utf16 (strict and lossy), utf16_length_from_utf8,
+ * validate_utf8.
  *
  * Shape (that of the AVX2 kernels, src/avx2/utf8_avx2.c): 64-byte blocks
  * are checked and converted while they are good; a block that is not (an
@@ -124,13 +125,6 @@ AVX512_U8_INLINE uint64_t avx512_u8_incomplete(__m512i v)
     return _mm512_cmpgt_epu8_mask(v, lim);
 }
 
-/* The mask of the first n <= 64 lanes without a branch (bzhi keeps all 64
-   bits for n >= 64). */
-AVX512_U8_INLINE uint64_t avx512_u8_low(uint64_t n)
-{
-    return _bzhi_u64(~UINT64_C(0), (unsigned)n);
-}
-
 /* ---- utf8_to_latin1 ---------------------------------------------------- */
 
 /*
@@ -169,7 +163,7 @@ AVX512_U8_INLINE size_t avx512_l1_block(__m512i v, size_t n, avx512_l1_state *st
     out = _mm512_mask_add_epi8(v, (c3 << 1) | st->c3, v, _mm512_set1_epi8(0x40));
     keep = ~lm & valid;
     cnt = (uint64_t)_mm_popcnt_u64(keep);
-    _mm512_mask_storeu_epi8(d, avx512_u8_low(cnt), _mm512_maskz_compress_epi8(keep, out));
+    _mm512_mask_storeu_epi8(d, avx512_first64(cnt), _mm512_maskz_compress_epi8(keep, out));
     st->lead = lm >> 63;
     st->c3 = c3 >> 63;
     return (size_t)cnt;
@@ -242,7 +236,7 @@ AVX512_U8_INLINE size_t avx512_u8_store16(__m512i lo, __m512i hi, uint64_t keep,
     size_t n = (size_t)_mm_popcnt_u64(keep);
     __m512i l = _mm512_maskz_compress_epi8(keep, lo), h = _mm512_maskz_compress_epi8(keep, hi);
     /* units 0..31 under the low half of m, 32..63 under the high half */
-    uint64_t m = avx512_u8_low(n);
+    uint64_t m = avx512_first64(n);
     _mm512_mask_storeu_epi16(d, (__mmask32)m, _mm512_permutex2var_epi8(l, i0, h));
     _mm512_mask_storeu_epi16(d + 32, (__mmask32)(m >> 32), _mm512_permutex2var_epi8(l, i1, h));
     return n;
@@ -436,6 +430,64 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_utf8_to_utf16_lossy(const char *src,
     }
     avx512_leave();
     return w;
+}
+
+/* ---- utf16_length_from_utf8 ------------------------------------------- */
+
+/*
+ * The per-byte rule (UNITS_BY_HIGH_NIBBLE: 1 per byte outside 80..BF, 2 per
+ * byte F0..FF) as one vpermb per 64 bytes: the 16-bit shift by 4 puts a
+ * byte's high nibble in the low 4 bits of its index byte (and two bits of
+ * the next byte above them, or zeros for the high byte of a pair); vpermb
+ * reads the low 6 index bits, so the table is the nibble table four times.
+ * Byte counts add up in a vector (at most 2 per lane per block, 4 blocks a
+ * step: flushed with psadbw every 31 steps); the last 1..63 bytes are a
+ * masked load whose lanes past the end count 0 (maskz vpermb).
+ */
+static const uint8_t avx512_u8_units_tab[64] = { UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE,
+                                                 UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE,
+                                                 UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE,
+                                                 UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE };
+
+UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_length_from_utf8(const char *src, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    const __m512i tab = _mm512_loadu_si512((const void *)avx512_u8_units_tab);
+    __m512i sum = _mm512_setzero_si512(), acc;
+    size_t i = 0;
+    if (len < AVX512_U8_SHORT)
+        return unilane_avx2_utf16_length_from_utf8(src, len);
+#  define AVX512_U8_UNITS(k) \
+    _mm512_permutexvar_epi8(_mm512_srli_epi16(_mm512_loadu_si512((const void *)(s + (k))), 4), tab)
+    while (len - i >= 256) {
+        size_t steps = (len - i) / 256, k;
+        if (steps > 31)
+            steps = 31;
+        acc = _mm512_setzero_si512();
+        for (k = 0; k < steps; k++, i += 256)
+            acc = _mm512_add_epi8(
+                acc, _mm512_add_epi8(
+                         _mm512_add_epi8(AVX512_U8_UNITS(i), AVX512_U8_UNITS(i + 64)),
+                         _mm512_add_epi8(AVX512_U8_UNITS(i + 128), AVX512_U8_UNITS(i + 192))));
+        sum = _mm512_add_epi64(sum, _mm512_sad_epu8(acc, _mm512_setzero_si512()));
+    }
+    /* 0 <= len - i < 256: at most 3 blocks and a masked one */
+    acc = _mm512_setzero_si512();
+    for (; len - i >= 64; i += 64)
+        acc = _mm512_add_epi8(acc, AVX512_U8_UNITS(i));
+#  undef AVX512_U8_UNITS
+    if (i < len) {
+        const __mmask64 m = avx512_first64(len - i);
+        acc = _mm512_add_epi8(acc,
+                              _mm512_maskz_permutexvar_epi8(
+                                  m, _mm512_srli_epi16(_mm512_maskz_loadu_epi8(m, s + i), 4), tab));
+    }
+    sum = _mm512_add_epi64(sum, _mm512_sad_epu8(acc, _mm512_setzero_si512()));
+    {
+        size_t n = (size_t)_mm512_reduce_add_epi64(sum);
+        avx512_leave();
+        return n;
+    }
 }
 
 /* ---- validate_utf8 ----------------------------------------------------- */
