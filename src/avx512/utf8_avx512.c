@@ -224,7 +224,8 @@ bad:
 
 /* Packs the bytes `keep` of the planes lo and hi to the front and stores
    them as popcount(keep) <= 64 UTF-16 units (lo the low byte) at d. */
-AVX512_U8_INLINE size_t avx512_u8_store16(__m512i lo, __m512i hi, uint64_t keep, uint16_t *d)
+AVX512_U8_INLINE size_t avx512_u8_store16(__m512i lo, __m512i hi, uint64_t keep, uint16_t *d,
+                                          int few)
 {
     /* output byte 2j is lo[j], 2j+1 is hi[j] (index 64 + j: the second
        source); j = 0..31, and 32..63 for the second vector */
@@ -238,7 +239,10 @@ AVX512_U8_INLINE size_t avx512_u8_store16(__m512i lo, __m512i hi, uint64_t keep,
     /* units 0..31 under the low half of m, 32..63 under the high half */
     uint64_t m = avx512_first64(n);
     _mm512_mask_storeu_epi16(d, (__mmask32)m, _mm512_permutex2var_epi8(l, i0, h));
-    _mm512_mask_storeu_epi16(d + 32, (__mmask32)(m >> 32), _mm512_permutex2var_epi8(l, i1, h));
+    /* `few` (a constant): the caller's blocks have mostly <= 32 units (3-byte
+       text), so a branch skips the second half */
+    if (!few || n > 32)
+        _mm512_mask_storeu_epi16(d + 32, (__mmask32)(m >> 32), _mm512_permutex2var_epi8(l, i1, h));
     return n;
 }
 
@@ -266,7 +270,7 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
                                              int fresh, uint16_t *d, size_t *used)
 {
     const __m512i x3f = _mm512_set1_epi8(0x3F);
-    uint64_t hib = _mm512_movepi8_mask(v), cm, keep;
+    uint64_t hib = _mm512_movepi8_mask(v), cm, keep, l3, f4;
     __m512i p1, lo, hi;
     /* an ASCII block takes the 2-byte path below (keep = the n lanes): no
        branch for it, which mixed text mispredicts */
@@ -276,7 +280,8 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
        (imm 0xCA: A ? B : C bitwise, A = 3F: the low 6 bits from x) */
     lo = _mm512_mask_mov_epi8(v, cm,
                               _mm512_ternarylogic_epi32(x3f, v, _mm512_slli_epi16(p1, 6), 0xCA));
-    if (_mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xE0)) == 0) {
+    l3 = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xE0));
+    if (l3 == 0) {
         /* leads C2..DF only (C0, C1 are neither leads nor continuations):
            good iff the continuation bytes are exactly those after the
            leads; a lead as byte 63 waits for the next block */
@@ -287,11 +292,50 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
             cm, _mm512_and_si512(_mm512_srli_epi16(p1, 2), _mm512_set1_epi8(0x07)));
         keep = ~lm & avx512_first64(n);
         *used = n - (size_t)(lm >> 63);
-    } else {
+        return avx512_u8_store16(lo, hi, keep, d, 0);
+    }
+    f4 = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xF0));
+    if (f4 == 0) {
+        /* 1-, 2- and 3-byte characters, checked on bit masks: with l23 the
+           leads C2..EF (C0, C1 are errors: neither leads nor continuation
+           bytes), the continuation bytes must be exactly those after each
+           lead and the second after each 3-byte lead, up to and including
+           the cut c (a full block is cut at its last character start, so
+           that character waits for the next block; a last block at n, a
+           zero lane); the 3-byte characters must not be overlong (unit <
+           0800) or surrogates (D800..DFFF), read off their hi byte */
+        __m512i p2 = avx512_u8_back(s, i, n, v, 2, fresh);
+        uint64_t l23 = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xC2));
+        uint64_t expect = (l23 << 1) | (l3 << 2), below, e3;
+        size_t c = n;
+        if (n == 64) {
+            /* three continuation bytes at the end are an error here (and
+               leave no start in bytes 61..63 to cut at) */
+            if ((~cm >> 61) == 0)
+                return (size_t)-1;
+            c = 63 - (size_t)_lzcnt_u64(~cm);
+        }
+        below = avx512_first64(c);
+        if (hib != (l23 | cm) || ((expect ^ cm) & avx512_first64(c + 1)) != 0)
+            return (size_t)-1;
+        hi = _mm512_and_si512(_mm512_srli_epi16(p1, 2), _mm512_set1_epi8(0x0F));
+        hi = _mm512_mask_mov_epi8(hi, cm << 1,
+                                  _mm512_ternarylogic_epi32(_mm512_set1_epi8((char)0xF0),
+                                                            _mm512_slli_epi16(p2, 4), hi, 0xEA));
+        hi = _mm512_maskz_mov_epi8(cm, hi);
+        e3 = (l3 << 2) & below;
+        if ((_mm512_mask_testn_epi8_mask(e3, hi, _mm512_set1_epi8((char)0xF8)) |
+             _mm512_mask_cmpeq_epi8_mask(e3, _mm512_and_si512(hi, _mm512_set1_epi8((char)0xF8)),
+                                         _mm512_set1_epi8((char)0xD8))) != 0)
+            return (size_t)-1;
+        *used = c;
+        return avx512_u8_store16(lo, hi, (~cm >> 1) & below, d, 1);
+    }
+    {
         __m512i p2 = avx512_u8_back(s, i, n, v, 2, fresh);
         __m512i p3 = avx512_u8_back(s, i, n, v, 3, fresh);
         __m512i e = avx512_u8_check(v, p1, p2, p3);
-        uint64_t starts = ~cm, f4, ends;
+        uint64_t starts = ~cm, ends;
         size_t c = n;
         if (_mm512_test_epi8_mask(e, e) != 0)
             return (size_t)-1;
@@ -310,7 +354,7 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
                                                             _mm512_slli_epi16(p2, 4), hi, 0xEA));
         hi = _mm512_maskz_mov_epi8(cm, hi);
         keep = ends;
-        f4 = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xF0)) & avx512_first64(c);
+        f4 &= avx512_first64(c);
         if (f4 != 0) {
             /* 4-byte characters: their b0 at the bits f4, b2 at f4 << 2,
                b3 at f4 << 3 (all below c: the characters are whole) */
@@ -340,7 +384,7 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
         }
         *used = c;
     }
-    return avx512_u8_store16(lo, hi, keep, d);
+    return avx512_u8_store16(lo, hi, keep, d, 0);
 }
 
 /* The conversion loop from lo (decoding starts afresh there, lo < len,
