@@ -30,8 +30,10 @@
  * character also puts its high surrogate at its third byte and the low one
  * at its fourth. vpcompressb (VBMI2) packs each plane to the bytes that end
  * units, and one vpermt2b per 32 units interleaves them into 16-bit units.
- * A block without bytes >= 0xE0 is checked on bit masks alone (continuation
- * bytes exactly after the leads C2..DF); an ASCII block is widened.
+ * A block without bytes >= 0xF0 is checked on bit masks alone (continuation
+ * bytes exactly after the leads C2..EF, and for 3-byte characters a look
+ * at their units for overlongs and surrogates); only blocks with 4-byte
+ * leads take the Keiser-Lemire check. An ASCII block is widened.
  */
 #include "../generic/generic.h"
 #include "../generic/utf8_rules.h"
