@@ -25,12 +25,10 @@ UNILANE_DECLARE_KERNEL(avx512)
    so those inputs take them; the AVX2 entries take every length. */
 #  define AVX512_SHORT 32
 
-/* Masks of the first n lanes, 0 <= n (all lanes for n >= 64, or 32).
-   bzhi reads only the low 8 bits of its index (and keeps all 64 bits for
-   64..255): the clamp, a cmov, keeps larger n right, without a branch. */
+/* Masks of the first n lanes, 0 <= n <= 64 (or 32). */
 UNILANE_TARGET_AVX512 static inline __mmask64 avx512_first64(size_t n)
 {
-    return _bzhi_u64(~UINT64_C(0), (unsigned)(n < 64 ? n : 64));
+    return n >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
 }
 
 UNILANE_TARGET_AVX512 static inline __mmask32 avx512_first32(size_t n)
