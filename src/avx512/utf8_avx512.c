@@ -55,6 +55,18 @@ static const uint8_t avx512_u8_byte1_high[16] = { UNILANE_U8_BYTE1_HIGH };
 static const uint8_t avx512_u8_byte1_low[16] = { UNILANE_U8_BYTE1_LOW };
 static const uint8_t avx512_u8_byte2_high[16] = { UNILANE_U8_BYTE2_HIGH };
 
+/* The mask of the first n lanes, 0 <= n <= 255, without a branch (bzhi
+   keeps all 64 bits for n >= 64; it reads the low 8 bits of n). Kept
+   here rather than as avx512.h's avx512_first64: that form there changed
+   gcc -Os code of utf16_avx512.c into a dirty exit (xinuse stage), and the
+   conditional form here made the 1-3 byte path of utf8_to_utf16 slower
+   (Hindi/Japanese/Korean-Lipsum 1.08/1.03/1.13x simdutf with bzhi,
+   0.80/0.79/0.76x without, same process, load average ~18). */
+AVX512_U8_INLINE uint64_t avx512_u8_low(uint64_t n)
+{
+    return _bzhi_u64(~UINT64_C(0), (unsigned)n);
+}
+
 /* vpermb indices k - 1, k - 2, k - 3 (lane k takes lane k - j; the lanes
    k < j are zeroed by the mask ~0 << j). */
 AVX512_U8_INLINE __m512i avx512_u8_up(__m512i v, unsigned j)
@@ -76,7 +88,7 @@ AVX512_U8_INLINE __m512i avx512_u8_back(const unsigned char *s, size_t i, size_t
 {
     if (fresh)
         return avx512_u8_up(v, j);
-    return _mm512_maskz_loadu_epi8(avx512_first64(n + j), s + i - j);
+    return _mm512_maskz_loadu_epi8(avx512_u8_low(n + j), s + i - j);
 }
 
 /*
@@ -150,7 +162,7 @@ typedef struct avx512_l1_state {
    written, or (size_t)-1 if the block is bad. */
 AVX512_U8_INLINE size_t avx512_l1_block(__m512i v, size_t n, avx512_l1_state *st, char *d)
 {
-    const uint64_t valid = avx512_first64(n);
+    const uint64_t valid = avx512_u8_low(n);
     uint64_t hib = _mm512_movepi8_mask(v), cm, lm, c3, keep, cnt;
     __m512i out;
     /* no branch for ASCII blocks (mispredicted often in mixed text): they
@@ -165,7 +177,7 @@ AVX512_U8_INLINE size_t avx512_l1_block(__m512i v, size_t n, avx512_l1_state *st
     out = _mm512_mask_add_epi8(v, (c3 << 1) | st->c3, v, _mm512_set1_epi8(0x40));
     keep = ~lm & valid;
     cnt = (uint64_t)_mm_popcnt_u64(keep);
-    _mm512_mask_storeu_epi8(d, avx512_first64(cnt), _mm512_maskz_compress_epi8(keep, out));
+    _mm512_mask_storeu_epi8(d, avx512_u8_low(cnt), _mm512_maskz_compress_epi8(keep, out));
     st->lead = lm >> 63;
     st->c3 = c3 >> 63;
     return (size_t)cnt;
@@ -203,7 +215,7 @@ UNILANE_TARGET_AVX512 unilane_result unilane_avx512_utf8_to_latin1(const char *s
     }
     /* 0 <= len - i < 64 bytes remain */
     if (i < len) {
-        size_t k = avx512_l1_block(_mm512_maskz_loadu_epi8(avx512_first64(len - i), s + i), len - i,
+        size_t k = avx512_l1_block(_mm512_maskz_loadu_epi8(avx512_u8_low(len - i), s + i), len - i,
                                    &st, dst + w);
         if (k == (size_t)-1)
             goto bad;
@@ -239,7 +251,7 @@ AVX512_U8_INLINE size_t avx512_u8_store16(__m512i lo, __m512i hi, uint64_t keep,
     size_t n = (size_t)_mm_popcnt_u64(keep);
     __m512i l = _mm512_maskz_compress_epi8(keep, lo), h = _mm512_maskz_compress_epi8(keep, hi);
     /* units 0..31 under the low half of m, 32..63 under the high half */
-    uint64_t m = avx512_first64(n);
+    uint64_t m = avx512_u8_low(n);
     _mm512_mask_storeu_epi16(d, (__mmask32)m, _mm512_permutex2var_epi8(l, i0, h));
     /* `few` (a constant): the caller's blocks have mostly <= 32 units (3-byte
        text), so a branch skips the second half */
@@ -292,7 +304,7 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
             return (size_t)-1;
         hi = _mm512_maskz_mov_epi8(
             cm, _mm512_and_si512(_mm512_srli_epi16(p1, 2), _mm512_set1_epi8(0x07)));
-        keep = ~lm & avx512_first64(n);
+        keep = ~lm & avx512_u8_low(n);
         *used = n - (size_t)(lm >> 63);
         return avx512_u8_store16(lo, hi, keep, d, 0);
     }
@@ -317,8 +329,8 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
                 return (size_t)-1;
             c = 63 - (size_t)_lzcnt_u64(~cm);
         }
-        below = avx512_first64(c);
-        if (hib != (l23 | cm) || ((expect ^ cm) & avx512_first64(c + 1)) != 0)
+        below = avx512_u8_low(c);
+        if (hib != (l23 | cm) || ((expect ^ cm) & avx512_u8_low(c + 1)) != 0)
             return (size_t)-1;
         hi = _mm512_and_si512(_mm512_srli_epi16(p1, 2), _mm512_set1_epi8(0x0F));
         hi = _mm512_mask_mov_epi8(hi, cm << 1,
@@ -345,7 +357,7 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
         if (n == 64 && avx512_u8_incomplete(v) != 0)
             c = 63 - (size_t)_lzcnt_u64(starts);
         /* ends of characters: bytes followed by a start (byte c - 1 is) */
-        ends = ((starts >> 1) | (UINT64_C(1) << 63)) & avx512_first64(c);
+        ends = ((starts >> 1) | (UINT64_C(1) << 63)) & avx512_u8_low(c);
         /* hi at ends of 2- and 3-byte characters: (p1 >> 2) & 0F, with
            p2 << 4 where p1 is a continuation byte (3 bytes) */
         hi = _mm512_and_si512(_mm512_srli_epi16(p1, 2), _mm512_set1_epi8(0x0F));
@@ -356,7 +368,7 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
                                                             _mm512_slli_epi16(p2, 4), hi, 0xEA));
         hi = _mm512_maskz_mov_epi8(cm, hi);
         keep = ends;
-        f4 &= avx512_first64(c);
+        f4 &= avx512_u8_low(c);
         if (f4 != 0) {
             /* 4-byte characters: their b0 at the bits f4, b2 at f4 << 2,
                b3 at f4 << 3 (all below c: the characters are whole) */
@@ -426,8 +438,8 @@ AVX512_U8_INLINE int avx512_u8_to16_run(const unsigned char *s, size_t lo, size_
     /* 0 <= len - i < 64 bytes remain */
     if (i < len) {
         size_t n = len - i;
-        k = avx512_u8_to16_block(s, i, n, _mm512_maskz_loadu_epi8(avx512_first64(n), s + i),
-                                 i == lo, dst + w, &used);
+        k = avx512_u8_to16_block(s, i, n, _mm512_maskz_loadu_epi8(avx512_u8_low(n), s + i), i == lo,
+                                 dst + w, &used);
         if (k == (size_t)-1)
             goto stop;
         w += k;
@@ -523,7 +535,7 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_length_from_utf8(const char *s
         acc = _mm512_add_epi8(acc, AVX512_U8_UNITS(i));
 #  undef AVX512_U8_UNITS
     if (i < len) {
-        const __mmask64 m = avx512_first64(len - i);
+        const __mmask64 m = avx512_u8_low(len - i);
         acc = _mm512_add_epi8(acc,
                               _mm512_maskz_permutexvar_epi8(
                                   m, _mm512_srli_epi16(_mm512_maskz_loadu_epi8(m, s + i), 4), tab));
@@ -597,7 +609,7 @@ UNILANE_TARGET_AVX512 unilane_result unilane_avx512_validate_utf8(const char *sr
     /* 0 <= len - i < 64 bytes remain; i >= 64 */
     if (i < len) {
         size_t n = len - i;
-        __m512i v = _mm512_maskz_loadu_epi8(avx512_first64(n), s + i);
+        __m512i v = _mm512_maskz_loadu_epi8(avx512_u8_low(n), s + i);
         e = avx512_u8_check(v, avx512_u8_back(s, i, n, v, 1, 0), avx512_u8_back(s, i, n, v, 2, 0),
                             avx512_u8_back(s, i, n, v, 3, 0));
         if (_mm512_test_epi8_mask(e, e) != 0)
