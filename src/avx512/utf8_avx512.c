@@ -1,6 +1,7 @@
 /*
  * utf8_avx512.c -- AVX-512 (F/BW/VL/VBMI/VBMI2) kernels for UTF-8 input:
- * utf8_to_latin1, utf8_to_utf16 (strict and lossy), validate_utf8.
+ * utf8_to_latin1, utf8_to_utf16 (strict and lossy), utf16_length_from_utf8,
+ * validate_utf8.
  *
  * Shape (that of the AVX2 kernels, src/avx2/utf8_avx2.c): 64-byte blocks
  * are checked and converted while they are good; a block that is not (an
@@ -29,8 +30,10 @@
  * character also puts its high surrogate at its third byte and the low one
  * at its fourth. vpcompressb (VBMI2) packs each plane to the bytes that end
  * units, and one vpermt2b per 32 units interleaves them into 16-bit units.
- * A block without bytes >= 0xE0 is checked on bit masks alone (continuation
- * bytes exactly after the leads C2..DF); an ASCII block is widened.
+ * A block without bytes >= 0xF0 is checked on bit masks alone (continuation
+ * bytes exactly after the leads C2..EF, and for 3-byte characters a look
+ * at their units for overlongs and surrogates); only blocks with 4-byte
+ * leads take the Keiser-Lemire check. An ASCII block is widened.
  */
 #include "../generic/generic.h"
 #include "../generic/utf8_rules.h"
@@ -51,6 +54,18 @@
 static const uint8_t avx512_u8_byte1_high[16] = { UNILANE_U8_BYTE1_HIGH };
 static const uint8_t avx512_u8_byte1_low[16] = { UNILANE_U8_BYTE1_LOW };
 static const uint8_t avx512_u8_byte2_high[16] = { UNILANE_U8_BYTE2_HIGH };
+
+/* The mask of the first n lanes, 0 <= n <= 255, without a branch (bzhi
+   keeps all 64 bits for n >= 64; it reads the low 8 bits of n). Kept
+   here rather than as avx512.h's avx512_first64: that form there changed
+   gcc -Os code of utf16_avx512.c into a dirty exit (xinuse stage), and the
+   conditional form here made the 1-3 byte path of utf8_to_utf16 slower
+   (Hindi/Japanese/Korean-Lipsum 1.08/1.03/1.13x simdutf with bzhi,
+   0.80/0.79/0.76x without, same process, load average ~18). */
+AVX512_U8_INLINE uint64_t avx512_u8_low(uint64_t n)
+{
+    return _bzhi_u64(~UINT64_C(0), (unsigned)n);
+}
 
 /* vpermb indices k - 1, k - 2, k - 3 (lane k takes lane k - j; the lanes
    k < j are zeroed by the mask ~0 << j). */
@@ -73,7 +88,7 @@ AVX512_U8_INLINE __m512i avx512_u8_back(const unsigned char *s, size_t i, size_t
 {
     if (fresh)
         return avx512_u8_up(v, j);
-    return _mm512_maskz_loadu_epi8(avx512_first64(n + j), s + i - j);
+    return _mm512_maskz_loadu_epi8(avx512_u8_low(n + j), s + i - j);
 }
 
 /*
@@ -124,13 +139,6 @@ AVX512_U8_INLINE uint64_t avx512_u8_incomplete(__m512i v)
     return _mm512_cmpgt_epu8_mask(v, lim);
 }
 
-/* The mask of the first n <= 64 lanes without a branch (bzhi keeps all 64
-   bits for n >= 64). */
-AVX512_U8_INLINE uint64_t avx512_u8_low(uint64_t n)
-{
-    return _bzhi_u64(~UINT64_C(0), (unsigned)n);
-}
-
 /* ---- utf8_to_latin1 ---------------------------------------------------- */
 
 /*
@@ -154,7 +162,7 @@ typedef struct avx512_l1_state {
    written, or (size_t)-1 if the block is bad. */
 AVX512_U8_INLINE size_t avx512_l1_block(__m512i v, size_t n, avx512_l1_state *st, char *d)
 {
-    const uint64_t valid = avx512_first64(n);
+    const uint64_t valid = avx512_u8_low(n);
     uint64_t hib = _mm512_movepi8_mask(v), cm, lm, c3, keep, cnt;
     __m512i out;
     /* no branch for ASCII blocks (mispredicted often in mixed text): they
@@ -207,7 +215,7 @@ UNILANE_TARGET_AVX512 unilane_result unilane_avx512_utf8_to_latin1(const char *s
     }
     /* 0 <= len - i < 64 bytes remain */
     if (i < len) {
-        size_t k = avx512_l1_block(_mm512_maskz_loadu_epi8(avx512_first64(len - i), s + i), len - i,
+        size_t k = avx512_l1_block(_mm512_maskz_loadu_epi8(avx512_u8_low(len - i), s + i), len - i,
                                    &st, dst + w);
         if (k == (size_t)-1)
             goto bad;
@@ -230,7 +238,8 @@ bad:
 
 /* Packs the bytes `keep` of the planes lo and hi to the front and stores
    them as popcount(keep) <= 64 UTF-16 units (lo the low byte) at d. */
-AVX512_U8_INLINE size_t avx512_u8_store16(__m512i lo, __m512i hi, uint64_t keep, uint16_t *d)
+AVX512_U8_INLINE size_t avx512_u8_store16(__m512i lo, __m512i hi, uint64_t keep, uint16_t *d,
+                                          int few)
 {
     /* output byte 2j is lo[j], 2j+1 is hi[j] (index 64 + j: the second
        source); j = 0..31, and 32..63 for the second vector */
@@ -244,7 +253,10 @@ AVX512_U8_INLINE size_t avx512_u8_store16(__m512i lo, __m512i hi, uint64_t keep,
     /* units 0..31 under the low half of m, 32..63 under the high half */
     uint64_t m = avx512_u8_low(n);
     _mm512_mask_storeu_epi16(d, (__mmask32)m, _mm512_permutex2var_epi8(l, i0, h));
-    _mm512_mask_storeu_epi16(d + 32, (__mmask32)(m >> 32), _mm512_permutex2var_epi8(l, i1, h));
+    /* `few` (a constant): the caller's blocks have mostly <= 32 units (3-byte
+       text), so a branch skips the second half */
+    if (!few || n > 32)
+        _mm512_mask_storeu_epi16(d + 32, (__mmask32)(m >> 32), _mm512_permutex2var_epi8(l, i1, h));
     return n;
 }
 
@@ -272,7 +284,7 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
                                              int fresh, uint16_t *d, size_t *used)
 {
     const __m512i x3f = _mm512_set1_epi8(0x3F);
-    uint64_t hib = _mm512_movepi8_mask(v), cm, keep;
+    uint64_t hib = _mm512_movepi8_mask(v), cm, keep, l3, f4;
     __m512i p1, lo, hi;
     /* an ASCII block takes the 2-byte path below (keep = the n lanes): no
        branch for it, which mixed text mispredicts */
@@ -282,7 +294,8 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
        (imm 0xCA: A ? B : C bitwise, A = 3F: the low 6 bits from x) */
     lo = _mm512_mask_mov_epi8(v, cm,
                               _mm512_ternarylogic_epi32(x3f, v, _mm512_slli_epi16(p1, 6), 0xCA));
-    if (_mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xE0)) == 0) {
+    l3 = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xE0));
+    if (l3 == 0) {
         /* leads C2..DF only (C0, C1 are neither leads nor continuations):
            good iff the continuation bytes are exactly those after the
            leads; a lead as byte 63 waits for the next block */
@@ -291,13 +304,52 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
             return (size_t)-1;
         hi = _mm512_maskz_mov_epi8(
             cm, _mm512_and_si512(_mm512_srli_epi16(p1, 2), _mm512_set1_epi8(0x07)));
-        keep = ~lm & avx512_first64(n);
+        keep = ~lm & avx512_u8_low(n);
         *used = n - (size_t)(lm >> 63);
-    } else {
+        return avx512_u8_store16(lo, hi, keep, d, 0);
+    }
+    f4 = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xF0));
+    if (f4 == 0) {
+        /* 1-, 2- and 3-byte characters, checked on bit masks: with l23 the
+           leads C2..EF (C0, C1 are errors: neither leads nor continuation
+           bytes), the continuation bytes must be exactly those after each
+           lead and the second after each 3-byte lead, up to and including
+           the cut c (a full block is cut at its last character start, so
+           that character waits for the next block; a last block at n, a
+           zero lane); the 3-byte characters must not be overlong (unit <
+           0800) or surrogates (D800..DFFF), read off their hi byte */
+        __m512i p2 = avx512_u8_back(s, i, n, v, 2, fresh);
+        uint64_t l23 = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xC2));
+        uint64_t expect = (l23 << 1) | (l3 << 2), below, e3;
+        size_t c = n;
+        if (n == 64) {
+            /* three continuation bytes at the end are an error here (and
+               leave no start in bytes 61..63 to cut at) */
+            if ((~cm >> 61) == 0)
+                return (size_t)-1;
+            c = 63 - (size_t)_lzcnt_u64(~cm);
+        }
+        below = avx512_u8_low(c);
+        if (hib != (l23 | cm) || ((expect ^ cm) & avx512_u8_low(c + 1)) != 0)
+            return (size_t)-1;
+        hi = _mm512_and_si512(_mm512_srli_epi16(p1, 2), _mm512_set1_epi8(0x0F));
+        hi = _mm512_mask_mov_epi8(hi, cm << 1,
+                                  _mm512_ternarylogic_epi32(_mm512_set1_epi8((char)0xF0),
+                                                            _mm512_slli_epi16(p2, 4), hi, 0xEA));
+        hi = _mm512_maskz_mov_epi8(cm, hi);
+        e3 = (l3 << 2) & below;
+        if ((_mm512_mask_testn_epi8_mask(e3, hi, _mm512_set1_epi8((char)0xF8)) |
+             _mm512_mask_cmpeq_epi8_mask(e3, _mm512_and_si512(hi, _mm512_set1_epi8((char)0xF8)),
+                                         _mm512_set1_epi8((char)0xD8))) != 0)
+            return (size_t)-1;
+        *used = c;
+        return avx512_u8_store16(lo, hi, (~cm >> 1) & below, d, 1);
+    }
+    {
         __m512i p2 = avx512_u8_back(s, i, n, v, 2, fresh);
         __m512i p3 = avx512_u8_back(s, i, n, v, 3, fresh);
         __m512i e = avx512_u8_check(v, p1, p2, p3);
-        uint64_t starts = ~cm, f4, ends;
+        uint64_t starts = ~cm, ends;
         size_t c = n;
         if (_mm512_test_epi8_mask(e, e) != 0)
             return (size_t)-1;
@@ -305,7 +357,7 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
         if (n == 64 && avx512_u8_incomplete(v) != 0)
             c = 63 - (size_t)_lzcnt_u64(starts);
         /* ends of characters: bytes followed by a start (byte c - 1 is) */
-        ends = ((starts >> 1) | (UINT64_C(1) << 63)) & avx512_first64(c);
+        ends = ((starts >> 1) | (UINT64_C(1) << 63)) & avx512_u8_low(c);
         /* hi at ends of 2- and 3-byte characters: (p1 >> 2) & 0F, with
            p2 << 4 where p1 is a continuation byte (3 bytes) */
         hi = _mm512_and_si512(_mm512_srli_epi16(p1, 2), _mm512_set1_epi8(0x0F));
@@ -316,7 +368,7 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
                                                             _mm512_slli_epi16(p2, 4), hi, 0xEA));
         hi = _mm512_maskz_mov_epi8(cm, hi);
         keep = ends;
-        f4 = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xF0)) & avx512_first64(c);
+        f4 &= avx512_u8_low(c);
         if (f4 != 0) {
             /* 4-byte characters: their b0 at the bits f4, b2 at f4 << 2,
                b3 at f4 << 3 (all below c: the characters are whole) */
@@ -346,7 +398,7 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
         }
         *used = c;
     }
-    return avx512_u8_store16(lo, hi, keep, d);
+    return avx512_u8_store16(lo, hi, keep, d, 0);
 }
 
 /* The conversion loop from lo (decoding starts afresh there, lo < len,
@@ -386,8 +438,8 @@ AVX512_U8_INLINE int avx512_u8_to16_run(const unsigned char *s, size_t lo, size_
     /* 0 <= len - i < 64 bytes remain */
     if (i < len) {
         size_t n = len - i;
-        k = avx512_u8_to16_block(s, i, n, _mm512_maskz_loadu_epi8(avx512_first64(n), s + i),
-                                 i == lo, dst + w, &used);
+        k = avx512_u8_to16_block(s, i, n, _mm512_maskz_loadu_epi8(avx512_u8_low(n), s + i), i == lo,
+                                 dst + w, &used);
         if (k == (size_t)-1)
             goto stop;
         w += k;
@@ -436,6 +488,64 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_utf8_to_utf16_lossy(const char *src,
     }
     avx512_leave();
     return w;
+}
+
+/* ---- utf16_length_from_utf8 ------------------------------------------- */
+
+/*
+ * The per-byte rule (UNITS_BY_HIGH_NIBBLE: 1 per byte outside 80..BF, 2 per
+ * byte F0..FF) as one vpermb per 64 bytes: the 16-bit shift by 4 puts a
+ * byte's high nibble in the low 4 bits of its index byte (and two bits of
+ * the next byte above them, or zeros for the high byte of a pair); vpermb
+ * reads the low 6 index bits, so the table is the nibble table four times.
+ * Byte counts add up in a vector (at most 2 per lane per block, 4 blocks a
+ * step: flushed with psadbw every 31 steps); the last 1..63 bytes are a
+ * masked load whose lanes past the end count 0 (maskz vpermb).
+ */
+static const uint8_t avx512_u8_units_tab[64] = { UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE,
+                                                 UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE,
+                                                 UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE,
+                                                 UNILANE_UTF8_UNITS_BY_HIGH_NIBBLE };
+
+UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_length_from_utf8(const char *src, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    const __m512i tab = _mm512_loadu_si512((const void *)avx512_u8_units_tab);
+    __m512i sum = _mm512_setzero_si512(), acc;
+    size_t i = 0;
+    if (len < AVX512_U8_SHORT)
+        return unilane_avx2_utf16_length_from_utf8(src, len);
+#  define AVX512_U8_UNITS(k) \
+    _mm512_permutexvar_epi8(_mm512_srli_epi16(_mm512_loadu_si512((const void *)(s + (k))), 4), tab)
+    while (len - i >= 256) {
+        size_t steps = (len - i) / 256, k;
+        if (steps > 31)
+            steps = 31;
+        acc = _mm512_setzero_si512();
+        for (k = 0; k < steps; k++, i += 256)
+            acc = _mm512_add_epi8(
+                acc, _mm512_add_epi8(
+                         _mm512_add_epi8(AVX512_U8_UNITS(i), AVX512_U8_UNITS(i + 64)),
+                         _mm512_add_epi8(AVX512_U8_UNITS(i + 128), AVX512_U8_UNITS(i + 192))));
+        sum = _mm512_add_epi64(sum, _mm512_sad_epu8(acc, _mm512_setzero_si512()));
+    }
+    /* 0 <= len - i < 256: at most 3 blocks and a masked one */
+    acc = _mm512_setzero_si512();
+    for (; len - i >= 64; i += 64)
+        acc = _mm512_add_epi8(acc, AVX512_U8_UNITS(i));
+#  undef AVX512_U8_UNITS
+    if (i < len) {
+        const __mmask64 m = avx512_u8_low(len - i);
+        acc = _mm512_add_epi8(acc,
+                              _mm512_maskz_permutexvar_epi8(
+                                  m, _mm512_srli_epi16(_mm512_maskz_loadu_epi8(m, s + i), 4), tab));
+    }
+    sum = _mm512_add_epi64(sum, _mm512_sad_epu8(acc, _mm512_setzero_si512()));
+    {
+        size_t n = (size_t)_mm512_reduce_add_epi64(sum);
+        avx512_leave();
+        return n;
+    }
 }
 
 /* ---- validate_utf8 ----------------------------------------------------- */
@@ -499,7 +609,7 @@ UNILANE_TARGET_AVX512 unilane_result unilane_avx512_validate_utf8(const char *sr
     /* 0 <= len - i < 64 bytes remain; i >= 64 */
     if (i < len) {
         size_t n = len - i;
-        __m512i v = _mm512_maskz_loadu_epi8(avx512_first64(n), s + i);
+        __m512i v = _mm512_maskz_loadu_epi8(avx512_u8_low(n), s + i);
         e = avx512_u8_check(v, avx512_u8_back(s, i, n, v, 1, 0), avx512_u8_back(s, i, n, v, 2, 0),
                             avx512_u8_back(s, i, n, v, 3, 0));
         if (_mm512_test_epi8_mask(e, e) != 0)
