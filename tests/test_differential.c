@@ -678,6 +678,36 @@ START_TEST(df_bytes_in_multibyte_text)
 }
 END_TEST
 
+/* A lead (or none) followed by a run of 0..70 continuation bytes, the run
+   starting at every offset 0..69 of ASCII text: such runs end blocks with
+   continuation bytes in their last lanes, where a kernel that cuts a block
+   at its last character start must still make progress or fail (an AVX-512
+   path once looped forever on E4 and 63 continuation bytes). */
+START_TEST(df_continuation_runs)
+{
+    static const unsigned char leads[] = { 0, 0xC2, 0xE4, 0xED, 0xF0, 0xF4, 0xC0 };
+    static const unsigned char conts[] = { 0x80, 0xBF };
+    unsigned char b[160];
+    size_t l, c, at, run, k, n = sizeof b;
+    ut_select(_i);
+    df_tag = "continuation runs";
+    for (l = 0; l < sizeof leads; l++)
+        for (c = 0; c < sizeof conts; c++)
+            for (at = 0; at < 70; at += ut_full() ? 1 : 5)
+                for (run = 0; run <= 70; run += ut_full() || run < 4 ? 1 : 3) {
+                    memset(b, 'a', n);
+                    k = at;
+                    if (leads[l])
+                        b[k++] = leads[l];
+                    memset(b + k, conts[c], run);
+                    k += run;
+                    df_compare(b, n, 1, 0, 0);
+                    df_compare(b, k, 1, 0, 0); /* ending with the run */
+                }
+    UT_DONE();
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("differential");
@@ -697,6 +727,7 @@ static Suite *make_suite(void)
     DF_CASE(df_straddles);
     DF_CASE(df_latin1_lanes);
     DF_CASE(df_bytes_in_multibyte_text);
+    DF_CASE(df_continuation_runs);
 #undef DF_CASE
     return s;
 }
