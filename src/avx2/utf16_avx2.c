@@ -85,6 +85,15 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE uint32_t avx2_u16_mask32(__m256
     return (uint32_t)_mm256_movemask_epi8(p);
 }
 
+/* v, with the compiler no longer knowing its value: a constant passed
+   through this is kept in a register or spilled once, instead of being
+   rebuilt (movabs, vmovq, vpbroadcastq) inside the loop. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_opaque(__m256i v)
+{
+    __asm__("" : "+x"(v));
+    return v;
+}
+
 /* Index of the first 16-bit lane of v with (v & bad) != 0, or 16. */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_first(__m256i v, __m256i bad)
 {
@@ -231,6 +240,60 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_paired32(__m256i v
     return (uint32_t)((*h << 1) | carry) == avx2_u16_mask32(v0, v1, 0xDC00);
 }
 
+/* The constants of the surrogate tests, set up once per call
+   (avx2_u16_opaque: not rebuilt in the loops). */
+typedef struct avx2_u16_tags {
+    __m256i fc00, d800, dc00;
+} avx2_u16_tags;
+
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE avx2_u16_tags avx2_u16_tags_init(void)
+{
+    avx2_u16_tags t;
+    t.fc00 = avx2_u16_opaque(_mm256_set1_epi16((short)0xFC00));
+    t.d800 = avx2_u16_opaque(_mm256_set1_epi16((short)0xD800));
+    t.dc00 = avx2_u16_opaque(_mm256_set1_epi16((short)0xDC00));
+    return t;
+}
+
+/* -1 in every 16-bit lane of v with (unit & 0xFC00) == tag: t->d800, a
+   high surrogate; t->dc00, a low one. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_is_tag(__m256i v,
+                                                                         const avx2_u16_tags *t,
+                                                                         __m256i tag)
+{
+    return _mm256_cmpeq_epi16(_mm256_and_si256(v, t->fc00), tag);
+}
+
+/* The 16 units before each unit of v = src[i..i+15]: src[i-1..i+14], one
+   load when i >= 1; at i == 0 v shifted up by one unit, 0 in unit 0. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_before(const uint16_t *src,
+                                                                         size_t i, __m256i v)
+{
+    if (i)
+        return avx2_u16_load(src + i - 1);
+    return _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 14);
+}
+
+/*
+ * avx2_u16_paired32 without masks or carry: the 32 units v0|v1 at src + i
+ * are well-formed with the unit before them iff a unit is a low surrogate
+ * exactly where the unit before it is a high one, for the 32 units: the
+ * units before are loaded (avx2_u16_before), so a pair across the block
+ * start needs no carried bit, and nothing leaves the vector unit (no
+ * pack/permute/movemask per mask). A high in the last unit is the next
+ * block's to check.
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
+avx2_u16_paired32_at(const uint16_t *src, size_t i, __m256i v0, __m256i v1, const avx2_u16_tags *t)
+{
+    __m256i x0 = _mm256_xor_si256(avx2_u16_is_tag(avx2_u16_before(src, i, v0), t, t->d800),
+                                  avx2_u16_is_tag(v0, t, t->dc00));
+    __m256i x1 = _mm256_xor_si256(avx2_u16_is_tag(avx2_u16_load(src + i + 15), t, t->d800),
+                                  avx2_u16_is_tag(v1, t, t->dc00));
+    __m256i x = _mm256_or_si256(x0, x1);
+    return _mm256_testz_si256(x, x);
+}
+
 /* len >= 32 */
 UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result
 avx2_u16_validate_long(const uint16_t *src, size_t len)
@@ -310,6 +373,8 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
     size_t i = 0, n = 0;
     const int inplace = (src == dst);
     uint32_t carry = 0;
+    int held = 0; /* unit i-1, a high surrogate, left unwritten by the scalar window */
+    avx2_u16_tags tg;
 
     if (len < 32) {
         /* 8..31 units without a surrogate are their own output: two
@@ -338,8 +403,12 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
      * whole (a final high surrogate included: if the next block finds it
      * unpaired, the scalar window rewrites it). An ill-formed block goes to
      * the scalar kernel on the window [i - carry, i + 32 - hb), hb = 1 when
-     * unit 31 is a high surrogate, which is then left to the next block.
+     * unit 31 is a high surrogate, which is then left to the next block and
+     * not written (`held`: the next block, if well-formed, copies it). Where
+     * pairs straddle blocks, carry is a coin flip on text full of them:
+     * nothing but the data flow depends on it in a well-formed block.
      */
+    tg = avx2_u16_tags_init();
     while (len - i >= 32) {
         __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
         if (UNILANE_LIKELY(!avx2_u16_any_surr32(v0, v1) && !carry)) {
@@ -348,19 +417,20 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
                 avx2_u16_store(dst + i + 16, v1);
             }
         } else {
-            uint32_t h, hb;
-            int ok = avx2_u16_paired32(v0, v1, carry, &h);
-            hb = h >> 31;
-            if (ok) {
+            uint32_t hb = (src[i + 31] & 0xFC00) == 0xD800;
+            int ok = avx2_u16_paired32_at(src, i, v0, v1, &tg);
+            if (UNILANE_LIKELY(ok)) {
                 if (!inplace) {
-                    if (carry)
-                        dst[i - 1] = src[i - 1]; /* not written if its block went to scalar */
+                    if (UNILANE_UNLIKELY(held))
+                        dst[i - 1] = src[i - 1];
                     avx2_u16_store(dst + i, v0);
                     avx2_u16_store(dst + i + 16, v1);
                 }
+                held = 0;
             } else {
                 n += AVX2_THEN(unilane_scalar_utf16_make_well_formed(
                     src + i - carry, 32 + carry - hb, dst + i - carry));
+                held = (int)hb;
             }
             carry = hb;
         }
@@ -502,8 +572,9 @@ unilane_avx2_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
 /*
  * Every unit counts 3 - [u < 0x80] - [u < 0x800]; a surrogate counts 3,
  * which is right for an unpaired one (U+FFFD), and each unit of a pair
- * counts 2, so 2 are taken off per pair (counted at its low unit, from the
- * 32-bit surrogate masks of the block). The compare masks are -1, summed in
+ * counts 2, so 2 are taken off per pair (counted at its low unit: in the
+ * vector, from the units one before, for the length; from the 32-bit
+ * surrogate masks of the block for utf16_inspect, which needs them). The compare masks are -1, summed in
  * 16-bit lanes (at most -4 per lane per block) and folded into a scalar
  * every AVX2_U16_FLUSH blocks.
  *
@@ -560,6 +631,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
     size_t i = 0, total = 0, err = len, allpaired = 0;
     uint32_t carry = 0; /* 1: unit i-1 is a high surrogate not yet paired */
     __m256i bits = zero;
+    const avx2_u16_tags tg = avx2_u16_tags_init();
 
     while (len - i >= 32) {
         __m256i acc = zero;
@@ -580,7 +652,19 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
             if (insp)
                 bits = _mm256_or_si256(bits, _mm256_or_si256(v0, v1));
             i += 32;
-            if (!mutf8 && UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
+            if (!mutf8 && !insp && UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
+                /* -2 at each low after a high, in the vector: the units
+                   before are loaded (avx2_u16_before), no carry, no masks;
+                   a high at the end is settled after the loop */
+                __m256i p0 =
+                    _mm256_and_si256(avx2_u16_is_tag(avx2_u16_before(src, i - 32, v0), &tg, d800),
+                                     avx2_u16_is_tag(v0, &tg, tg.dc00));
+                __m256i p1 =
+                    _mm256_and_si256(avx2_u16_is_tag(avx2_u16_load(src + i - 17), &tg, d800),
+                                     avx2_u16_is_tag(v1, &tg, tg.dc00));
+                __m256i p2 = _mm256_add_epi16(p0, p1);
+                acc = _mm256_add_epi16(acc, _mm256_add_epi16(p2, p2));
+            } else if (!mutf8 && UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
                 uint32_t h = avx2_u16_mask32(v0, v1, 0xD800);
                 uint32_t l = avx2_u16_mask32(v0, v1, 0xDC00);
                 paired += (size_t)__builtin_popcount(((h << 1) | carry) & l);
@@ -611,6 +695,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
         q->err = err;
         q->paired = allpaired;
         q->from = len;
+    } else if (!mutf8) {
+        carry = (src[i - 1] & 0xFC00) == 0xD800; /* i >= 32 */
     }
     if (carry) {
         /* The high surrogate at i-1 was counted 3; let scalar decide. */
@@ -820,15 +906,6 @@ enum avx2_u16_form { AVX2_U16_UTF8, AVX2_U16_WTF8, AVX2_U16_MUTF8 };
 typedef struct avx2_u16_utf8_consts {
     __m256i ff80, f800, d800, x3f00, x80c0, x80e0, x003f, x0080, ones;
 } avx2_u16_utf8_consts;
-
-/* v, with the compiler no longer knowing its value: a constant passed
-   through this is kept in a register or spilled once, instead of being
-   rebuilt (movabs, vmovq, vpbroadcastq) inside the loop. */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_opaque(__m256i v)
-{
-    __asm__("" : "+x"(v));
-    return v;
-}
 
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void
 avx2_u16_utf8_consts_init(avx2_u16_utf8_consts *k)
