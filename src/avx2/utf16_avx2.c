@@ -955,6 +955,60 @@ avx2_u16_ascii16_mutf8(__m256i v, const avx2_u16_utf8_consts *k)
     return (uint32_t)_mm256_movemask_epi8(avx2_u16_is1_mutf8(v, k)) == 0xFFFFFFFFu;
 }
 
+/* -1 where u < 0x80 (1..7F for MUTF8, avx2_u16_is1_mutf8; U+0000 takes
+   the 2-byte slot, whose formula gives C0 80 for it). */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_is1(__m256i v,
+                                                                      const avx2_u16_utf8_consts *k,
+                                                                      enum avx2_u16_form form)
+{
+    return form == AVX2_U16_MUTF8
+               ? avx2_u16_is1_mutf8(v, k)
+               : _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), _mm256_setzero_si256());
+}
+
+/* The two-byte slot of each unit: low byte 0xC0 | u >> 6, high byte
+   0x80 | (u & 0x3F). */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_two(__m256i v,
+                                                                      const avx2_u16_utf8_consts *k)
+{
+    return _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 6),
+                                           _mm256_and_si256(_mm256_slli_epi16(v, 8), k->x3f00)),
+                           k->x80c0);
+}
+
+/*
+ * 32 units a, b, all below U+0800, ASCII or not: their 32..64 bytes at
+ * out, with four 16-byte stores (one per group of 8 units, each starting at
+ * that group's output, >= 8 bytes: up to 8 bytes past the output are
+ * overwritten with garbage); returns the byte count. No branch on which
+ * units are ASCII: text that mixes ASCII and 2-byte letters takes this
+ * one path for every such 32 units (a 16-unit choice between the ASCII
+ * and the 2-byte path changes on a third of the blocks of Latin, Greek or
+ * Cyrillic pages). One packs + movemask gives the four groups' masks:
+ * packs interleaves the lanes, a0-7 b0-7 a8-15 b8-15.
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_two32(
+    __m256i a, __m256i b, char *out, const avx2_u16_utf8_consts *k, enum avx2_u16_form form)
+{
+    __m256i ia = avx2_u16_is1(a, k, form), ib = avx2_u16_is1(b, k, form);
+    __m256i wa = _mm256_blendv_epi8(avx2_u16_two(a, k), a, ia);
+    __m256i wb = _mm256_blendv_epi8(avx2_u16_two(b, k), b, ib);
+    uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(ia, ib));
+    uint32_t g0 = m & 0xFF, g1 = (m >> 8) & 0xFF, g2 = (m >> 16) & 0xFF, g3 = m >> 24;
+    __m256i ca = _mm256_shuffle_epi8(
+        wa, avx2_u16_rows(unilane_avx2_utf8_pack2[g0], unilane_avx2_utf8_pack2[g2]));
+    __m256i cb = _mm256_shuffle_epi8(
+        wb, avx2_u16_rows(unilane_avx2_utf8_pack2[g1], unilane_avx2_utf8_pack2[g3]));
+    size_t n0 = 8 + (size_t)__builtin_popcount(g0);
+    size_t n1 = n0 + 8 + (size_t)__builtin_popcount(g2);
+    size_t n2 = n1 + 8 + (size_t)__builtin_popcount(g1);
+    _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(ca));
+    _mm_storeu_si128((__m128i *)(void *)(out + n0), _mm256_extracti128_si256(ca, 1));
+    _mm_storeu_si128((__m128i *)(void *)(out + n1), _mm256_castsi256_si128(cb));
+    _mm_storeu_si128((__m128i *)(void *)(out + n2), _mm256_extracti128_si256(cb, 1));
+    return n2 + 8 + (size_t)__builtin_popcount(g3);
+}
+
 /*
  * The output of 16 units with at least one non-ASCII unit, into *p
  * (17..48 bytes; top5 = v & 0xF800). Returns 2 when every unit is below
@@ -973,17 +1027,9 @@ avx2_u16_utf8_slots(__m256i v, __m256i top5, avx2_u16_pend *p, const avx2_u16_ut
                     int pairs, __m256i sw, __m256i ssel, uint32_t sm, enum avx2_u16_form form)
 {
     const __m256i zero = _mm256_setzero_si256();
-    /* -1 where u < 0x80 (1..7F for MUTF8, avx2_u16_is1_mutf8; U+0000 takes
-       the 2-byte slot, whose formula gives C0 80 for it), and where
-       u < 0x800 */
-    __m256i is1 = form == AVX2_U16_MUTF8 ? avx2_u16_is1_mutf8(v, k)
-                                         : _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), zero);
+    __m256i is1 = avx2_u16_is1(v, k, form);
     __m256i lt800 = _mm256_cmpeq_epi16(top5, zero);
-    /* two-byte slot: low byte 0xC0 | u >> 6, high byte 0x80 | (u & 0x3F) */
-    __m256i two =
-        _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 6),
-                                        _mm256_and_si256(_mm256_slli_epi16(v, 8), k->x3f00)),
-                        k->x80c0);
+    __m256i two = avx2_u16_two(v, k);
     if (!pairs && _mm256_testc_si256(lt800, k->ones)) {
         /* Mask byte j of movemask(packs(is1, 0)): lane 0 bytes 0..7 =
            units 0..7, lane 1 bytes 16..23 = units 8..15. */
@@ -1467,6 +1513,23 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
                 w += 32;
             }
             continue;
+        }
+        if (len - i >= 48) {
+            /* 32 units below U+0800 (ASCII or not): one path, stored
+               directly (8 bytes of room past them are the next 16 units'
+               output); strict mode needs those units free of surrogates,
+               so that nothing stops before they are rewritten. */
+            __m256i v1 = avx2_u16_load(src + i + 16);
+            if (_mm256_testz_si256(_mm256_or_si256(v, v1), kc.f800) &&
+                (lossy || form != AVX2_U16_UTF8 ||
+                 _mm256_testz_si256(
+                     _mm256_cmpeq_epi16(_mm256_and_si256(avx2_u16_load(src + i + 32), kc.f800),
+                                        kc.d800),
+                     kc.ones))) {
+                w += avx2_u16_utf8_two32(v, v1, dst + w, &kc, form);
+                i += 32;
+                continue;
+            }
         }
         if (!lossy) {
             /* Strict pipeline: a block is computed, and stored directly
