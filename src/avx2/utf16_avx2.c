@@ -243,7 +243,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_paired32(__m256i v
 /* The constants of the surrogate tests, set up once per call
    (avx2_u16_opaque: not rebuilt in the loops). */
 typedef struct avx2_u16_tags {
-    __m256i fc00, d800, dc00;
+    __m256i fc00, d800, dc00, f800;
 } avx2_u16_tags;
 
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE avx2_u16_tags avx2_u16_tags_init(void)
@@ -252,7 +252,18 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE avx2_u16_tags avx2_u16_tags_ini
     t.fc00 = avx2_u16_opaque(_mm256_set1_epi16((short)0xFC00));
     t.d800 = avx2_u16_opaque(_mm256_set1_epi16((short)0xD800));
     t.dc00 = avx2_u16_opaque(_mm256_set1_epi16((short)0xDC00));
+    t.f800 = avx2_u16_opaque(_mm256_set1_epi16((short)0xF800));
     return t;
+}
+
+/* avx2_u16_any_surr32 with the constants of *t (gcc -Os rebuilds the
+   constants of avx2_u16_surr inside a loop). */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_any_surr32_t(__m256i v0, __m256i v1,
+                                                                           const avx2_u16_tags *t)
+{
+    __m256i s = _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_and_si256(v0, t->f800), t->d800),
+                                _mm256_cmpeq_epi16(_mm256_and_si256(v1, t->f800), t->d800));
+    return !_mm256_testz_si256(s, s);
 }
 
 /* -1 in every 16-bit lane of v with (unit & 0xFC00) == tag: t->d800, a
@@ -411,7 +422,7 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
     tg = avx2_u16_tags_init();
     while (len - i >= 32) {
         __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
-        if (UNILANE_LIKELY(!avx2_u16_any_surr32(v0, v1) && !carry)) {
+        if (UNILANE_LIKELY(!avx2_u16_any_surr32_t(v0, v1, &tg) && !carry)) {
             if (!inplace) {
                 avx2_u16_store(dst + i, v0);
                 avx2_u16_store(dst + i + 16, v1);
