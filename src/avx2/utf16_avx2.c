@@ -85,6 +85,15 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE uint32_t avx2_u16_mask32(__m256
     return (uint32_t)_mm256_movemask_epi8(p);
 }
 
+/* v, with the compiler no longer knowing its value: a constant passed
+   through this is kept in a register or spilled once, instead of being
+   rebuilt (movabs, vmovq, vpbroadcastq) inside the loop. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_opaque(__m256i v)
+{
+    __asm__("" : "+x"(v));
+    return v;
+}
+
 /* Index of the first 16-bit lane of v with (v & bad) != 0, or 16. */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_first(__m256i v, __m256i bad)
 {
@@ -252,6 +261,71 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_paired32(__m256i v
     return (uint32_t)((*h << 1) | carry) == avx2_u16_mask32(v0, v1, 0xDC00);
 }
 
+/* The constants of the surrogate tests, set up once per call
+   (avx2_u16_opaque: not rebuilt in the loops). */
+typedef struct avx2_u16_tags {
+    __m256i fc00, d800, dc00, f800;
+} avx2_u16_tags;
+
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE avx2_u16_tags avx2_u16_tags_init(void)
+{
+    avx2_u16_tags t;
+    t.fc00 = avx2_u16_opaque(_mm256_set1_epi16((short)0xFC00));
+    t.d800 = avx2_u16_opaque(_mm256_set1_epi16((short)0xD800));
+    t.dc00 = avx2_u16_opaque(_mm256_set1_epi16((short)0xDC00));
+    t.f800 = avx2_u16_opaque(_mm256_set1_epi16((short)0xF800));
+    return t;
+}
+
+/* avx2_u16_any_surr32 with the constants of *t (gcc -Os rebuilds the
+   constants of avx2_u16_surr inside a loop). */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_any_surr32_t(__m256i v0, __m256i v1,
+                                                                           const avx2_u16_tags *t)
+{
+    __m256i s = _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_and_si256(v0, t->f800), t->d800),
+                                _mm256_cmpeq_epi16(_mm256_and_si256(v1, t->f800), t->d800));
+    return !_mm256_testz_si256(s, s);
+}
+
+/* -1 in every 16-bit lane of v with (unit & 0xFC00) == tag: t->d800, a
+   high surrogate; t->dc00, a low one. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_is_tag(__m256i v,
+                                                                         const avx2_u16_tags *t,
+                                                                         __m256i tag)
+{
+    return _mm256_cmpeq_epi16(_mm256_and_si256(v, t->fc00), tag);
+}
+
+/* The 16 units before each unit of v = src[i..i+15]: src[i-1..i+14], one
+   load when i >= 1; at i == 0 v shifted up by one unit, 0 in unit 0. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_before(const uint16_t *src,
+                                                                         size_t i, __m256i v)
+{
+    if (i)
+        return avx2_u16_load(src + i - 1);
+    return _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 14);
+}
+
+/*
+ * avx2_u16_paired32 without masks or carry: the 32 units v0|v1 at src + i
+ * are well-formed with the unit before them iff a unit is a low surrogate
+ * exactly where the unit before it is a high one, for the 32 units: the
+ * units before are loaded (avx2_u16_before), so a pair across the block
+ * start needs no carried bit, and nothing leaves the vector unit (no
+ * pack/permute/movemask per mask). A high in the last unit is the next
+ * block's to check.
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
+avx2_u16_paired32_at(const uint16_t *src, size_t i, __m256i v0, __m256i v1, const avx2_u16_tags *t)
+{
+    __m256i x0 = _mm256_xor_si256(avx2_u16_is_tag(avx2_u16_before(src, i, v0), t, t->d800),
+                                  avx2_u16_is_tag(v0, t, t->dc00));
+    __m256i x1 = _mm256_xor_si256(avx2_u16_is_tag(avx2_u16_load(src + i + 15), t, t->d800),
+                                  avx2_u16_is_tag(v1, t, t->dc00));
+    __m256i x = _mm256_or_si256(x0, x1);
+    return _mm256_testz_si256(x, x);
+}
+
 /* len >= 32 */
 UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result
 avx2_u16_validate_long(const uint16_t *src, size_t len)
@@ -331,6 +405,8 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
     size_t i = 0, n = 0;
     const int inplace = (src == dst);
     uint32_t carry = 0;
+    int held = 0; /* unit i-1, a high surrogate, left unwritten by the scalar window */
+    avx2_u16_tags tg;
 
     if (len < 32) {
         /* 8..31 units without a surrogate are their own output: two
@@ -359,29 +435,34 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
      * whole (a final high surrogate included: if the next block finds it
      * unpaired, the scalar window rewrites it). An ill-formed block goes to
      * the scalar kernel on the window [i - carry, i + 32 - hb), hb = 1 when
-     * unit 31 is a high surrogate, which is then left to the next block.
+     * unit 31 is a high surrogate, which is then left to the next block and
+     * not written (`held`: the next block, if well-formed, copies it). Where
+     * pairs straddle blocks, carry is a coin flip on text full of them:
+     * nothing but the data flow depends on it in a well-formed block.
      */
+    tg = avx2_u16_tags_init();
     while (len - i >= 32) {
         __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
-        if (UNILANE_LIKELY(!avx2_u16_any_surr32(v0, v1) && !carry)) {
+        if (UNILANE_LIKELY(!avx2_u16_any_surr32_t(v0, v1, &tg) && !carry)) {
             if (!inplace) {
                 avx2_u16_store(dst + i, v0);
                 avx2_u16_store(dst + i + 16, v1);
             }
         } else {
-            uint32_t h, hb;
-            int ok = avx2_u16_paired32(v0, v1, carry, &h);
-            hb = h >> 31;
-            if (ok) {
+            uint32_t hb = (src[i + 31] & 0xFC00) == 0xD800;
+            int ok = avx2_u16_paired32_at(src, i, v0, v1, &tg);
+            if (UNILANE_LIKELY(ok)) {
                 if (!inplace) {
-                    if (carry)
-                        dst[i - 1] = src[i - 1]; /* not written if its block went to scalar */
+                    if (UNILANE_UNLIKELY(held))
+                        dst[i - 1] = src[i - 1];
                     avx2_u16_store(dst + i, v0);
                     avx2_u16_store(dst + i + 16, v1);
                 }
+                held = 0;
             } else {
                 n += AVX2_THEN(unilane_scalar_utf16_make_well_formed(
                     src + i - carry, 32 + carry - hb, dst + i - carry));
+                held = (int)hb;
             }
             carry = hb;
         }
@@ -523,8 +604,9 @@ unilane_avx2_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
 /*
  * Every unit counts 3 - [u < 0x80] - [u < 0x800]; a surrogate counts 3,
  * which is right for an unpaired one (U+FFFD), and each unit of a pair
- * counts 2, so 2 are taken off per pair (counted at its low unit, from the
- * 32-bit surrogate masks of the block). The compare masks are -1, summed in
+ * counts 2, so 2 are taken off per pair (counted at its low unit: in the
+ * vector, from the units one before, for the length; from the 32-bit
+ * surrogate masks of the block for utf16_inspect, which needs them). The compare masks are -1, summed in
  * 16-bit lanes (at most -4 per lane per block) and folded into a scalar
  * every AVX2_U16_FLUSH blocks.
  *
@@ -592,6 +674,7 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
     /* insp: 1 if a carry met a block without surrogates */
     uint32_t lone_carry = 0;
     __m256i bits = zero;
+    const avx2_u16_tags tg = avx2_u16_tags_init();
 
     while (len - i >= 32) {
         __m256i acc = zero;
@@ -612,7 +695,19 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
             if (insp)
                 bits = _mm256_or_si256(bits, _mm256_or_si256(v0, v1));
             i += 32;
-            if (!mutf8 && UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
+            if (!mutf8 && !insp && UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
+                /* -2 at each low after a high, in the vector: the units
+                   before are loaded (avx2_u16_before), no carry, no masks;
+                   a high at the end is settled after the loop */
+                __m256i p0 =
+                    _mm256_and_si256(avx2_u16_is_tag(avx2_u16_before(src, i - 32, v0), &tg, d800),
+                                     avx2_u16_is_tag(v0, &tg, tg.dc00));
+                __m256i p1 =
+                    _mm256_and_si256(avx2_u16_is_tag(avx2_u16_load(src + i - 17), &tg, d800),
+                                     avx2_u16_is_tag(v1, &tg, tg.dc00));
+                __m256i p2 = _mm256_add_epi16(p0, p1);
+                acc = _mm256_add_epi16(acc, _mm256_add_epi16(p2, p2));
+            } else if (!mutf8 && UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
                 uint32_t h = avx2_u16_mask32(v0, v1, 0xD800);
                 uint32_t l = avx2_u16_mask32(v0, v1, 0xDC00);
                 /* insp: the lows, which are the pairs unless x != l */
@@ -646,6 +741,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
         q->err = lone_carry ? 0 : err;
         q->paired = allpaired;
         q->from = len;
+    } else if (!mutf8) {
+        carry = (src[i - 1] & 0xFC00) == 0xD800; /* i >= 32 */
     }
     if (carry) {
         /* The high surrogate at i-1 was counted 3; let scalar decide. */
@@ -856,15 +953,6 @@ typedef struct avx2_u16_utf8_consts {
     __m256i ff80, f800, d800, x3f00, x80c0, x80e0, x003f, x0080, ones;
 } avx2_u16_utf8_consts;
 
-/* v, with the compiler no longer knowing its value: a constant passed
-   through this is kept in a register or spilled once, instead of being
-   rebuilt (movabs, vmovq, vpbroadcastq) inside the loop. */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_opaque(__m256i v)
-{
-    __asm__("" : "+x"(v));
-    return v;
-}
-
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void
 avx2_u16_utf8_consts_init(avx2_u16_utf8_consts *k)
 {
@@ -913,6 +1001,60 @@ avx2_u16_ascii16_mutf8(__m256i v, const avx2_u16_utf8_consts *k)
     return (uint32_t)_mm256_movemask_epi8(avx2_u16_is1_mutf8(v, k)) == 0xFFFFFFFFu;
 }
 
+/* -1 where u < 0x80 (1..7F for MUTF8, avx2_u16_is1_mutf8; U+0000 takes
+   the 2-byte slot, whose formula gives C0 80 for it). */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_is1(__m256i v,
+                                                                      const avx2_u16_utf8_consts *k,
+                                                                      enum avx2_u16_form form)
+{
+    return form == AVX2_U16_MUTF8
+               ? avx2_u16_is1_mutf8(v, k)
+               : _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), _mm256_setzero_si256());
+}
+
+/* The two-byte slot of each unit: low byte 0xC0 | u >> 6, high byte
+   0x80 | (u & 0x3F). */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_two(__m256i v,
+                                                                      const avx2_u16_utf8_consts *k)
+{
+    return _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 6),
+                                           _mm256_and_si256(_mm256_slli_epi16(v, 8), k->x3f00)),
+                           k->x80c0);
+}
+
+/*
+ * 32 units a, b, all below U+0800, ASCII or not: their 32..64 bytes at
+ * out, with four 16-byte stores (one per group of 8 units, each starting at
+ * that group's output, >= 8 bytes: up to 8 bytes past the output are
+ * overwritten with garbage); returns the byte count. No branch on which
+ * units are ASCII: text that mixes ASCII and 2-byte letters takes this
+ * one path for every such 32 units (a 16-unit choice between the ASCII
+ * and the 2-byte path changes on a third of the blocks of Latin, Greek or
+ * Cyrillic pages). One packs + movemask gives the four groups' masks:
+ * packs interleaves the lanes, a0-7 b0-7 a8-15 b8-15.
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_two32(
+    __m256i a, __m256i b, char *out, const avx2_u16_utf8_consts *k, enum avx2_u16_form form)
+{
+    __m256i ia = avx2_u16_is1(a, k, form), ib = avx2_u16_is1(b, k, form);
+    __m256i wa = _mm256_blendv_epi8(avx2_u16_two(a, k), a, ia);
+    __m256i wb = _mm256_blendv_epi8(avx2_u16_two(b, k), b, ib);
+    uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(ia, ib));
+    uint32_t g0 = m & 0xFF, g1 = (m >> 8) & 0xFF, g2 = (m >> 16) & 0xFF, g3 = m >> 24;
+    __m256i ca = _mm256_shuffle_epi8(
+        wa, avx2_u16_rows(unilane_avx2_utf8_pack2[g0], unilane_avx2_utf8_pack2[g2]));
+    __m256i cb = _mm256_shuffle_epi8(
+        wb, avx2_u16_rows(unilane_avx2_utf8_pack2[g1], unilane_avx2_utf8_pack2[g3]));
+    size_t n0 = 8 + (size_t)__builtin_popcount(g0);
+    size_t n1 = n0 + 8 + (size_t)__builtin_popcount(g2);
+    size_t n2 = n1 + 8 + (size_t)__builtin_popcount(g1);
+    _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(ca));
+    _mm_storeu_si128((__m128i *)(void *)(out + n0), _mm256_extracti128_si256(ca, 1));
+    _mm_storeu_si128((__m128i *)(void *)(out + n1), _mm256_castsi256_si128(cb));
+    _mm_storeu_si128((__m128i *)(void *)(out + n2), _mm256_extracti128_si256(cb, 1));
+    return n2 + 8 + (size_t)__builtin_popcount(g3);
+}
+
 /*
  * The output of 16 units with at least one non-ASCII unit, into *p
  * (17..48 bytes; top5 = v & 0xF800). Returns 2 when every unit is below
@@ -931,17 +1073,9 @@ avx2_u16_utf8_slots(__m256i v, __m256i top5, avx2_u16_pend *p, const avx2_u16_ut
                     int pairs, __m256i sw, __m256i ssel, uint32_t sm, enum avx2_u16_form form)
 {
     const __m256i zero = _mm256_setzero_si256();
-    /* -1 where u < 0x80 (1..7F for MUTF8, avx2_u16_is1_mutf8; U+0000 takes
-       the 2-byte slot, whose formula gives C0 80 for it), and where
-       u < 0x800 */
-    __m256i is1 = form == AVX2_U16_MUTF8 ? avx2_u16_is1_mutf8(v, k)
-                                         : _mm256_cmpeq_epi16(_mm256_and_si256(v, k->ff80), zero);
+    __m256i is1 = avx2_u16_is1(v, k, form);
     __m256i lt800 = _mm256_cmpeq_epi16(top5, zero);
-    /* two-byte slot: low byte 0xC0 | u >> 6, high byte 0x80 | (u & 0x3F) */
-    __m256i two =
-        _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 6),
-                                        _mm256_and_si256(_mm256_slli_epi16(v, 8), k->x3f00)),
-                        k->x80c0);
+    __m256i two = avx2_u16_two(v, k);
     if (!pairs && _mm256_testc_si256(lt800, k->ones)) {
         /* Mask byte j of movemask(packs(is1, 0)): lane 0 bytes 0..7 =
            units 0..7, lane 1 bytes 16..23 = units 8..15. */
@@ -1425,6 +1559,23 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
                 w += 32;
             }
             continue;
+        }
+        if (len - i >= 48) {
+            /* 32 units below U+0800 (ASCII or not): one path, stored
+               directly (8 bytes of room past them are the next 16 units'
+               output); strict mode needs those units free of surrogates,
+               so that nothing stops before they are rewritten. */
+            __m256i v1 = avx2_u16_load(src + i + 16);
+            if (_mm256_testz_si256(_mm256_or_si256(v, v1), kc.f800) &&
+                (lossy || form != AVX2_U16_UTF8 ||
+                 _mm256_testz_si256(
+                     _mm256_cmpeq_epi16(_mm256_and_si256(avx2_u16_load(src + i + 32), kc.f800),
+                                        kc.d800),
+                     kc.ones))) {
+                w += avx2_u16_utf8_two32(v, v1, dst + w, &kc, form);
+                i += 32;
+                continue;
+            }
         }
         if (!lossy) {
             /* Strict pipeline: a block is computed, and stored directly
