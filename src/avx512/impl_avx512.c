@@ -27,27 +27,43 @@
 /* ---- ascii_prefix ------------------------------------------------------ */
 
 /* Bit k of _mm512_movepi8_mask(v) is bit 7 of byte k: set iff byte k is not
-   ASCII. The masked load reads only bytes below src + len (others are 0). */
+   ASCII. The first 64 bytes are loaded unaligned; then from the next 64-byte
+   boundary (i <= 64 <= len) every load is aligned, 256 bytes a step OR-ed
+   into one vector (bit 7 of a byte set iff one of the four has it), and a
+   step that holds a non-ASCII byte is searched again 64 bytes at a time.
+   The masked load reads only bytes below src + len (others are 0). */
 UNILANE_TARGET_AVX512 size_t unilane_avx512_ascii_prefix(const char *src, size_t len)
 {
     size_t i = 0;
     uint64_t m;
 
-    while (len - i >= 128) {
-        __m512i a = _mm512_loadu_si512((const void *)(src + i));
-        __m512i b = _mm512_loadu_si512((const void *)(src + i + 64));
-        /* a | b has bit 7 of a byte set iff one of the two has it */
-        if (_mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0)
-            break;
-        i += 128;
-    }
-    while (len - i >= 64) {
-        m = _mm512_movepi8_mask(_mm512_loadu_si512((const void *)(src + i)));
+    if (len >= 64) {
+        m = _mm512_movepi8_mask(_mm512_loadu_si512((const void *)src));
         if (m != 0) {
             avx512_leave();
-            return i + (size_t)_tzcnt_u64(m);
+            return (size_t)_tzcnt_u64(m);
         }
-        i += 64;
+        i = 64 - ((uintptr_t)src & 63);
+        while (len - i >= 256) {
+            const char *p = src + i;
+            __m512i a = _mm512_load_si512((const void *)p);
+            __m512i b = _mm512_load_si512((const void *)(p + 64));
+            __m512i c = _mm512_load_si512((const void *)(p + 128));
+            __m512i d = _mm512_load_si512((const void *)(p + 192));
+            /* 0xFE: a | b | c */
+            __m512i o = _mm512_or_si512(_mm512_ternarylogic_epi32(a, b, c, 0xFE), d);
+            if (_mm512_movepi8_mask(o) != 0)
+                break;
+            i += 256;
+        }
+        while (len - i >= 64) {
+            m = _mm512_movepi8_mask(_mm512_load_si512((const void *)(src + i)));
+            if (m != 0) {
+                avx512_leave();
+                return i + (size_t)_tzcnt_u64(m);
+            }
+            i += 64;
+        }
     }
     /* 0 <= len - i < 64 bytes remain (none: src may be NULL, no src + i) */
     if (i == len) {
@@ -104,44 +120,64 @@ UNILANE_TARGET_AVX512 unilane_result unilane_avx512_utf16_to_latin1(const uint16
 /* ---- validate_utf16 ---------------------------------------------------- */
 
 /*
- * A 32-unit block with high-surrogate mask h and low-surrogate mask l,
- * entered with carry = 1 when unit i-1 is a high surrogate still waiting
- * for its low, is well-formed iff l == (h << 1 | carry) in 32 bits; the high
- * in unit 31 (dropped by the shift) becomes the next carry. The last block
- * is loaded masked: lanes past the end read as 0, not a surrogate, so a
- * high surrogate in the last unit fails the check as it should. On a
- * failure the scalar kernel restarts at i - carry, a character boundary
- * (unit i-2 cannot be a high surrogate: i-1 would then have to be a low).
+ * A block with high-surrogate mask h and low-surrogate mask l, entered with
+ * carry = 1 when unit i-1 is a high surrogate still waiting for its low, is
+ * well-formed iff l == (h << 1 | carry) in the block's width (64 or 32
+ * bits); the high in its last unit (dropped by the shift) becomes the next
+ * carry. A surrogate-free stretch goes 128 units a step: u is a surrogate
+ * iff u - 0xD800 < 0x800 (unsigned), so one compare of the unsigned minimum
+ * of the four vectors' u - 0xD800 tells. A step that holds a surrogate, and
+ * the ones after it while they hold one, are checked 64 units at a time
+ * with the masks; the last 0..63 units as masked 32-unit blocks: lanes past
+ * the end read as 0, not a surrogate, so a high surrogate in the last unit
+ * fails the check as it should. On a failure the scalar kernel restarts at
+ * i - carry, a character boundary (unit i-2 cannot be a high surrogate: i-1
+ * would then have to be a low).
  */
 UNILANE_TARGET_AVX512 unilane_result unilane_avx512_validate_utf16(const uint16_t *src, size_t len)
 {
+    const __m512i d800 = _mm512_set1_epi16((short)0xD800), x800 = _mm512_set1_epi16(0x800);
     size_t i = 0;
-    uint32_t carry = 0;
+    uint64_t carry = 0;
 
     if (len < AVX512_SHORT)
         return unilane_avx2_validate_utf16(src, len);
 
     for (;;) {
-        __m512i v;
-        __mmask32 h, l;
-        size_t n;
-        /* surrogate-free stretch: 64 units per step */
-        while (!carry && len - i >= 64) {
+        uint64_t h, l;
+        while (!carry && len - i >= 128) {
+            const uint16_t *p = src + i;
+            __m512i a = _mm512_sub_epi16(_mm512_loadu_si512((const void *)p), d800);
+            __m512i b = _mm512_sub_epi16(_mm512_loadu_si512((const void *)(p + 32)), d800);
+            __m512i c = _mm512_sub_epi16(_mm512_loadu_si512((const void *)(p + 64)), d800);
+            __m512i d = _mm512_sub_epi16(_mm512_loadu_si512((const void *)(p + 96)), d800);
+            __m512i mn = _mm512_min_epu16(_mm512_min_epu16(a, b), _mm512_min_epu16(c, d));
+            if (_mm512_cmplt_epu16_mask(mn, x800) != 0)
+                break;
+            i += 128;
+        }
+        if (len - i < 64)
+            break;
+        do {
             __m512i a = _mm512_loadu_si512((const void *)(src + i));
             __m512i b = _mm512_loadu_si512((const void *)(src + i + 32));
-            if ((avx512_u16_surr(a) | avx512_u16_surr(b)) != 0)
-                break;
+            h = (uint64_t)avx512_u16_tag(a, 0xD800) | (uint64_t)avx512_u16_tag(b, 0xD800) << 32;
+            l = (uint64_t)avx512_u16_tag(a, 0xDC00) | (uint64_t)avx512_u16_tag(b, 0xDC00) << 32;
+            if (l != ((h << 1) | carry))
+                goto finish;
+            carry = h >> 63;
             i += 64;
-        }
-        n = len - i < 32 ? len - i : 32;
-        if (n == 0)
-            break;
-        v = _mm512_maskz_loadu_epi16(avx512_first32(n), src + i);
-        h = avx512_u16_tag(v, 0xD800);
-        l = avx512_u16_tag(v, 0xDC00);
-        if ((uint32_t)(((uint32_t)h << 1) | carry) != (uint32_t)l)
+        } while ((h | l) != 0 && len - i >= 64);
+    }
+    /* 0 <= len - i < 64 units remain */
+    while (i < len) {
+        size_t n = len - i < 32 ? len - i : 32;
+        __m512i v = _mm512_maskz_loadu_epi16(avx512_first32(n), src + i);
+        uint32_t h = (uint32_t)avx512_u16_tag(v, 0xD800);
+        uint32_t l = (uint32_t)avx512_u16_tag(v, 0xDC00);
+        if (l != ((h << 1) | (uint32_t)carry))
             goto finish;
-        carry = (uint32_t)h >> 31;
+        carry = h >> 31;
         i += n;
     }
     if (!carry) {
@@ -150,7 +186,7 @@ UNILANE_TARGET_AVX512 unilane_result unilane_avx512_validate_utf16(const uint16_
     }
 finish:
     avx512_leave();
-    i -= carry;
+    i -= (size_t)carry;
     return gen_finish(unilane_scalar_validate_utf16(src + i, len - i), i, 0);
 }
 
@@ -160,31 +196,41 @@ finish:
  * 32 bytes per step, each widened to a 16-bit lane that holds its UTF-8 form
  * in little-endian byte order: b itself for b < 0x80 (its high byte is to be
  * dropped), else lead 0xC0 | b >> 6 in the low byte and continuation
- * 0x80 | (b & 0x3F) in the high byte. Keep-mask: every even byte, and the
- * odd byte of every non-ASCII lane (_pdep_u64 spreads lane bit k to bit
- * 2k+1). _mm512_maskz_compress_epi8 (VBMI2) packs the kept bytes to the
- * front; a masked store writes exactly popcount(keep) of them. A run of 64
- * ASCII bytes is copied as it is.
+ * 0x80 | (b & 0x3F) = b & 0xBF in the high byte: (b >> 6 | b << 8 | 0xC0)
+ * & 0xBFFF. Keep-mask: every even byte, and the odd byte of every non-ASCII
+ * lane (_pdep_u64 spreads lane bit k to bit 2k+1). _mm512_maskz_compress_epi8
+ * (VBMI2) packs the kept bytes to the front; a masked store writes exactly
+ * popcount(keep) of them. 64 bytes a step; a run of 64 ASCII bytes, or a
+ * 32-byte half of them, is copied as it is.
  */
-/* One step: the n <= 32 bytes of src (loaded masked) to UTF-8 at dst;
-   returns the bytes written. */
-UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_l1_to_utf8_32(const char *src,
+/* The 32 bytes x (zero-extended to 16-bit lanes), hi: those >= 0x80, to
+   UTF-8 at dst, n <= 32 of them; returns the bytes written. */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_l1_to_utf8_32(__m512i x,
+                                                                               uint32_t hi,
                                                                                size_t n, char *dst)
 {
-    const __m512i x80 = _mm512_set1_epi16(0x80), x3f = _mm512_set1_epi16(0x3F);
-    const __m512i xc0 = _mm512_set1_epi16(0xC0);
-    __m512i x = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(avx512_first32(n), src));
-    /* lanes with b >= 0x80 (masked-off lanes are 0: ASCII) */
-    __mmask32 hi = _mm512_cmpge_epu16_mask(x, x80);
-    __m512i lead = _mm512_or_si512(xc0, _mm512_srli_epi16(x, 6));
-    __m512i cont = _mm512_or_si512(x80, _mm512_and_si512(x, x3f));
-    /* lane = hi ? lead | cont << 8 : x */
-    __m512i v = _mm512_mask_mov_epi16(x, hi, _mm512_or_si512(lead, _mm512_slli_epi16(cont, 8)));
-    uint64_t keep = (UINT64_C(0x5555555555555555) | _pdep_u64(hi, UINT64_C(0xAAAAAAAAAAAAAAAA))) &
-                    avx512_first64(2 * n);
-    uint64_t cnt = (uint64_t)_mm_popcnt_u64(keep);
+    __m512i t = _mm512_ternarylogic_epi32(_mm512_srli_epi16(x, 6), _mm512_slli_epi16(x, 8),
+                                          _mm512_set1_epi16(0xC0), 0xFE); /* a | b | c */
+    __m512i v = _mm512_mask_mov_epi16(x, hi, _mm512_and_si512(t, _mm512_set1_epi16((short)0xBFFF)));
+    uint64_t keep = UINT64_C(0x5555555555555555) | _pdep_u64(hi, UINT64_C(0xAAAAAAAAAAAAAAAA));
+    uint64_t cnt;
+    if (n < 32)
+        keep &= avx512_first64(2 * n);
+    cnt = (uint64_t)_mm_popcnt_u64(keep);
     _mm512_mask_storeu_epi8(dst, avx512_first64(cnt), _mm512_maskz_compress_epi8(keep, v));
     return (size_t)cnt;
+}
+
+/* One 32-byte half h of a 64-byte block, hi: its bytes >= 0x80. */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_l1_to_utf8_half(__m256i h,
+                                                                                 uint32_t hi,
+                                                                                 char *dst)
+{
+    if (hi == 0) {
+        _mm256_storeu_si256((__m256i *)(void *)dst, h);
+        return 32;
+    }
+    return avx512_l1_to_utf8_32(_mm512_cvtepu8_epi16(h), hi, 32, dst);
 }
 
 UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size_t len, char *dst)
@@ -196,20 +242,24 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
 
     while (len - i >= 64) {
         __m512i b = _mm512_loadu_si512((const void *)(src + i));
-        if (_mm512_movepi8_mask(b) == 0) {
+        uint64_t m = _mm512_movepi8_mask(b);
+        if (m == 0) {
             _mm512_storeu_si512((void *)(dst + w), b);
             w += 64;
         } else {
-            /* 64 bytes with a non-ASCII one: both halves, no re-check */
-            w += avx512_l1_to_utf8_32(src + i, 32, dst + w);
-            w += avx512_l1_to_utf8_32(src + i + 32, 32, dst + w);
+            w += avx512_l1_to_utf8_half(_mm512_castsi512_si256(b), (uint32_t)m, dst + w);
+            w += avx512_l1_to_utf8_half(_mm512_extracti64x4_epi64(b, 1), (uint32_t)(m >> 32),
+                                        dst + w);
         }
         i += 64;
     }
-    /* 0 <= len - i < 64 bytes remain */
+    /* 0 <= len - i < 64 bytes remain: masked loads (lanes past the end are
+       0, ASCII) */
     while (i < len) {
         size_t n = len - i < 32 ? len - i : 32;
-        w += avx512_l1_to_utf8_32(src + i, n, dst + w);
+        __m256i h = _mm256_maskz_loadu_epi8(avx512_first32(n), src + i);
+        w += avx512_l1_to_utf8_32(_mm512_cvtepu8_epi16(h), (uint32_t)_mm256_movemask_epi8(h), n,
+                                  dst + w);
         i += n;
     }
     avx512_leave();
@@ -217,9 +267,6 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
 }
 
 /* Operations without an AVX-512 kernel take the AVX2 entry. */
-/* AVX-512 measured no faster (a 64-byte vpmovzxbw loop: 12.8-13.8 GB/s
-   vs AVX2's 12.4-13.9 on the four Latin-1 files: memory-bound either way) */
-#  define unilane_avx512_latin1_to_utf16              unilane_avx2_latin1_to_utf16
 /* AVX-512 measured slower (commit 28a84f7's kernel, one masked 64-byte step
    with two popcounts: 23-51 GB/s vs AVX2's 28-61 on wikipedia_mars) */
 #  define unilane_avx512_utf16_length_from_utf8       unilane_avx2_utf16_length_from_utf8
