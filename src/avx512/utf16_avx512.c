@@ -93,7 +93,8 @@ avx512_u16_pairs(const uint16_t *src, size_t len, size_t i, __m512i v, uint32_t 
 
 /*
  * Every unpaired surrogate becomes U+FFFD, in the vector: no scalar part.
- * 64 units a step: copied when surrogate-free, else each lane is judged
+ * 64 units a step: copied when surrogate-free or well-formed (the high and
+ * low masks, as in validate_utf16), else each lane is judged
  * with the unit before and after it (loads one unit back and on, no mask
  * crossing a block); the first step with a surrogate, and the last 1..64
  * units, go 32 at a time with the masks of avx512_u16_pairs and a carried
@@ -139,11 +140,23 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_make_well_formed(const uint16_
             __m512i a = _mm512_loadu_si512((const void *)p);
             __m512i b = _mm512_loadu_si512((const void *)(p + 32));
             __mmask32 ba, bb, hb;
+            uint64_t h, l;
             if ((avx512_u16_surr(a) | avx512_u16_surr(b)) == 0) {
                 /* no surrogate (so unit i is no low: carry is moot) */
                 _mm512_storeu_si512((void *)(dst + i), a);
                 _mm512_storeu_si512((void *)(dst + i + 32), b);
                 carry = 0;
+                i += 64;
+                continue;
+            }
+            /* well-formed, as in validate_utf16 (and a high in unit 63
+               followed by a low in unit 64): copied as it is */
+            h = (uint64_t)avx512_u16_tag(a, 0xD800) | (uint64_t)avx512_u16_tag(b, 0xD800) << 32;
+            l = (uint64_t)avx512_u16_tag(a, 0xDC00) | (uint64_t)avx512_u16_tag(b, 0xDC00) << 32;
+            if (l == ((h << 1) | carry) && (!(h >> 63) || (p[64] & 0xFC00) == 0xDC00)) {
+                _mm512_storeu_si512((void *)(dst + i), a);
+                _mm512_storeu_si512((void *)(dst + i + 32), b);
+                carry = (uint32_t)(h >> 63);
                 i += 64;
                 continue;
             }
