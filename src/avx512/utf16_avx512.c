@@ -140,7 +140,7 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_make_well_formed(const uint16_
             __m512i a = _mm512_loadu_si512((const void *)p);
             __m512i b = _mm512_loadu_si512((const void *)(p + 32));
             __mmask32 ba, bb, hb;
-            uint64_t h, l;
+            uint32_t ha, la, hi, lo;
             if ((avx512_u16_surr(a) | avx512_u16_surr(b)) == 0) {
                 /* no surrogate (so unit i is no low: carry is moot) */
                 _mm512_storeu_si512((void *)(dst + i), a);
@@ -151,12 +151,15 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_make_well_formed(const uint16_
             }
             /* well-formed, as in validate_utf16 (and a high in unit 63
                followed by a low in unit 64): copied as it is */
-            h = (uint64_t)avx512_u16_tag(a, 0xD800) | (uint64_t)avx512_u16_tag(b, 0xD800) << 32;
-            l = (uint64_t)avx512_u16_tag(a, 0xDC00) | (uint64_t)avx512_u16_tag(b, 0xDC00) << 32;
-            if (l == ((h << 1) | carry) && (!(h >> 63) || (p[64] & 0xFC00) == 0xDC00)) {
+            ha = (uint32_t)avx512_u16_tag(a, 0xD800);
+            la = (uint32_t)avx512_u16_tag(a, 0xDC00);
+            hi = (uint32_t)avx512_u16_tag(b, 0xD800);
+            lo = (uint32_t)avx512_u16_tag(b, 0xDC00);
+            if (la == ((ha << 1) | carry) && lo == ((hi << 1) | (ha >> 31)) &&
+                (!(hi >> 31) || (p[64] & 0xFC00) == 0xDC00)) {
                 _mm512_storeu_si512((void *)(dst + i), a);
                 _mm512_storeu_si512((void *)(dst + i + 32), b);
-                carry = (uint32_t)(h >> 63);
+                carry = hi >> 31;
                 i += 64;
                 continue;
             }
