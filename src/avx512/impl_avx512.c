@@ -196,27 +196,29 @@ finish:
  * 32 bytes per step, each widened to a 16-bit lane that holds its UTF-8 form
  * in little-endian byte order: b itself for b < 0x80 (its high byte is to be
  * dropped), else lead 0xC0 | b >> 6 in the low byte and continuation
- * 0x80 | (b & 0x3F) = b & 0xBF in the high byte: (b >> 6 | b << 8 | 0xC0)
- * & 0xBFFF. Keep-mask: every even byte, and the odd byte of every non-ASCII
- * lane (_pdep_u64 spreads lane bit k to bit 2k+1). _mm512_maskz_compress_epi8
- * (VBMI2) packs the kept bytes to the front; a masked store writes exactly
- * popcount(keep) of them. 64 bytes a step; a run of 64 ASCII bytes is
- * copied as it is.
+ * 0x80 | (b & 0x3F) in the high byte. Keep-mask: every even byte, and the
+ * odd byte of every non-ASCII lane (_pdep_u64 spreads lane bit k to bit
+ * 2k+1). _mm512_maskz_compress_epi8 (VBMI2) packs the kept bytes to the
+ * front; a masked store writes exactly popcount(keep) of them. A run of 64
+ * ASCII bytes is copied as it is.
  */
-/* The 32 bytes x (zero-extended to 16-bit lanes), hi: those >= 0x80, to
-   UTF-8 at dst, n <= 32 of them; returns the bytes written. */
-UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_l1_to_utf8_32(__m512i x,
-                                                                               uint32_t hi,
+/* One step: the n <= 32 bytes of src (loaded masked) to UTF-8 at dst;
+   returns the bytes written. */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_l1_to_utf8_32(const char *src,
                                                                                size_t n, char *dst)
 {
-    __m512i t = _mm512_ternarylogic_epi32(_mm512_srli_epi16(x, 6), _mm512_slli_epi16(x, 8),
-                                          _mm512_set1_epi16(0xC0), 0xFE); /* a | b | c */
-    __m512i v = _mm512_mask_mov_epi16(x, hi, _mm512_and_si512(t, _mm512_set1_epi16((short)0xBFFF)));
-    uint64_t keep = UINT64_C(0x5555555555555555) | _pdep_u64(hi, UINT64_C(0xAAAAAAAAAAAAAAAA));
-    uint64_t cnt;
-    if (n < 32)
-        keep &= avx512_first64(2 * n);
-    cnt = (uint64_t)_mm_popcnt_u64(keep);
+    const __m512i x80 = _mm512_set1_epi16(0x80), x3f = _mm512_set1_epi16(0x3F);
+    const __m512i xc0 = _mm512_set1_epi16(0xC0);
+    __m512i x = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(avx512_first32(n), src));
+    /* lanes with b >= 0x80 (masked-off lanes are 0: ASCII) */
+    __mmask32 hi = _mm512_cmpge_epu16_mask(x, x80);
+    __m512i lead = _mm512_or_si512(xc0, _mm512_srli_epi16(x, 6));
+    __m512i cont = _mm512_or_si512(x80, _mm512_and_si512(x, x3f));
+    /* lane = hi ? lead | cont << 8 : x */
+    __m512i v = _mm512_mask_mov_epi16(x, hi, _mm512_or_si512(lead, _mm512_slli_epi16(cont, 8)));
+    uint64_t keep = (UINT64_C(0x5555555555555555) | _pdep_u64(hi, UINT64_C(0xAAAAAAAAAAAAAAAA))) &
+                    avx512_first64(2 * n);
+    uint64_t cnt = (uint64_t)_mm_popcnt_u64(keep);
     _mm512_mask_storeu_epi8(dst, avx512_first64(cnt), _mm512_maskz_compress_epi8(keep, v));
     return (size_t)cnt;
 }
@@ -230,31 +232,20 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
 
     while (len - i >= 64) {
         __m512i b = _mm512_loadu_si512((const void *)(src + i));
-        uint64_t m = _mm512_movepi8_mask(b);
-        if (m == 0) {
+        if (_mm512_movepi8_mask(b) == 0) {
             _mm512_storeu_si512((void *)(dst + w), b);
             w += 64;
         } else {
-            /* 64 bytes with a non-ASCII one: both halves, no branch on
-               each (an ASCII half of such a block is no rare case in
-               French: a branch there measured slower on fresh input);
-               widened from memory (vpmovzxbw zmm, m256), not from b:
-               no extract on the shuffle port */
-            const __m256i *p = (const __m256i *)(const void *)(src + i);
-            w += avx512_l1_to_utf8_32(_mm512_cvtepu8_epi16(_mm256_loadu_si256(p)), (uint32_t)m, 32,
-                                      dst + w);
-            w += avx512_l1_to_utf8_32(_mm512_cvtepu8_epi16(_mm256_loadu_si256(p + 1)),
-                                      (uint32_t)(m >> 32), 32, dst + w);
+            /* 64 bytes with a non-ASCII one: both halves, no re-check */
+            w += avx512_l1_to_utf8_32(src + i, 32, dst + w);
+            w += avx512_l1_to_utf8_32(src + i + 32, 32, dst + w);
         }
         i += 64;
     }
-    /* 0 <= len - i < 64 bytes remain: masked loads (lanes past the end are
-       0, ASCII) */
+    /* 0 <= len - i < 64 bytes remain */
     while (i < len) {
         size_t n = len - i < 32 ? len - i : 32;
-        __m256i h = _mm256_maskz_loadu_epi8(avx512_first32(n), src + i);
-        w += avx512_l1_to_utf8_32(_mm512_cvtepu8_epi16(h), (uint32_t)_mm256_movemask_epi8(h), n,
-                                  dst + w);
+        w += avx512_l1_to_utf8_32(src + i, n, dst + w);
         i += n;
     }
     avx512_leave();
