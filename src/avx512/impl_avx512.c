@@ -27,27 +27,43 @@
 /* ---- ascii_prefix ------------------------------------------------------ */
 
 /* Bit k of _mm512_movepi8_mask(v) is bit 7 of byte k: set iff byte k is not
-   ASCII. The masked load reads only bytes below src + len (others are 0). */
+   ASCII. The first 64 bytes are loaded unaligned; then from the next 64-byte
+   boundary (i <= 64 <= len) every load is aligned, 256 bytes a step OR-ed
+   into one vector (bit 7 of a byte set iff one of the four has it), and a
+   step that holds a non-ASCII byte is searched again 64 bytes at a time.
+   The masked load reads only bytes below src + len (others are 0). */
 UNILANE_TARGET_AVX512 size_t unilane_avx512_ascii_prefix(const char *src, size_t len)
 {
     size_t i = 0;
     uint64_t m;
 
-    while (len - i >= 128) {
-        __m512i a = _mm512_loadu_si512((const void *)(src + i));
-        __m512i b = _mm512_loadu_si512((const void *)(src + i + 64));
-        /* a | b has bit 7 of a byte set iff one of the two has it */
-        if (_mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0)
-            break;
-        i += 128;
-    }
-    while (len - i >= 64) {
-        m = _mm512_movepi8_mask(_mm512_loadu_si512((const void *)(src + i)));
+    if (len >= 64) {
+        m = _mm512_movepi8_mask(_mm512_loadu_si512((const void *)src));
         if (m != 0) {
             avx512_leave();
-            return i + (size_t)_tzcnt_u64(m);
+            return (size_t)_tzcnt_u64(m);
         }
-        i += 64;
+        i = 64 - ((uintptr_t)src & 63);
+        while (len - i >= 256) {
+            const char *p = src + i;
+            __m512i a = _mm512_load_si512((const void *)p);
+            __m512i b = _mm512_load_si512((const void *)(p + 64));
+            __m512i c = _mm512_load_si512((const void *)(p + 128));
+            __m512i d = _mm512_load_si512((const void *)(p + 192));
+            /* 0xFE: a | b | c */
+            __m512i o = _mm512_or_si512(_mm512_ternarylogic_epi32(a, b, c, 0xFE), d);
+            if (_mm512_movepi8_mask(o) != 0)
+                break;
+            i += 256;
+        }
+        while (len - i >= 64) {
+            m = _mm512_movepi8_mask(_mm512_load_si512((const void *)(src + i)));
+            if (m != 0) {
+                avx512_leave();
+                return i + (size_t)_tzcnt_u64(m);
+            }
+            i += 64;
+        }
     }
     /* 0 <= len - i < 64 bytes remain (none: src may be NULL, no src + i) */
     if (i == len) {
@@ -104,44 +120,64 @@ UNILANE_TARGET_AVX512 unilane_result unilane_avx512_utf16_to_latin1(const uint16
 /* ---- validate_utf16 ---------------------------------------------------- */
 
 /*
- * A 32-unit block with high-surrogate mask h and low-surrogate mask l,
- * entered with carry = 1 when unit i-1 is a high surrogate still waiting
- * for its low, is well-formed iff l == (h << 1 | carry) in 32 bits; the high
- * in unit 31 (dropped by the shift) becomes the next carry. The last block
- * is loaded masked: lanes past the end read as 0, not a surrogate, so a
- * high surrogate in the last unit fails the check as it should. On a
- * failure the scalar kernel restarts at i - carry, a character boundary
- * (unit i-2 cannot be a high surrogate: i-1 would then have to be a low).
+ * A block with high-surrogate mask h and low-surrogate mask l, entered with
+ * carry = 1 when unit i-1 is a high surrogate still waiting for its low, is
+ * well-formed iff l == (h << 1 | carry) in the block's width (64 or 32
+ * bits); the high in its last unit (dropped by the shift) becomes the next
+ * carry. A surrogate-free stretch goes 128 units a step: u is a surrogate
+ * iff u - 0xD800 < 0x800 (unsigned), so one compare of the unsigned minimum
+ * of the four vectors' u - 0xD800 tells. A step that holds a surrogate, and
+ * the ones after it while they hold one, are checked 64 units at a time
+ * with the masks; the last 0..63 units as masked 32-unit blocks: lanes past
+ * the end read as 0, not a surrogate, so a high surrogate in the last unit
+ * fails the check as it should. On a failure the scalar kernel restarts at
+ * i - carry, a character boundary (unit i-2 cannot be a high surrogate: i-1
+ * would then have to be a low).
  */
 UNILANE_TARGET_AVX512 unilane_result unilane_avx512_validate_utf16(const uint16_t *src, size_t len)
 {
+    const __m512i d800 = _mm512_set1_epi16((short)0xD800), x800 = _mm512_set1_epi16(0x800);
     size_t i = 0;
-    uint32_t carry = 0;
+    uint64_t carry = 0;
 
     if (len < AVX512_SHORT)
         return unilane_avx2_validate_utf16(src, len);
 
     for (;;) {
-        __m512i v;
-        __mmask32 h, l;
-        size_t n;
-        /* surrogate-free stretch: 64 units per step */
-        while (!carry && len - i >= 64) {
+        uint64_t h, l;
+        while (!carry && len - i >= 128) {
+            const uint16_t *p = src + i;
+            __m512i a = _mm512_sub_epi16(_mm512_loadu_si512((const void *)p), d800);
+            __m512i b = _mm512_sub_epi16(_mm512_loadu_si512((const void *)(p + 32)), d800);
+            __m512i c = _mm512_sub_epi16(_mm512_loadu_si512((const void *)(p + 64)), d800);
+            __m512i d = _mm512_sub_epi16(_mm512_loadu_si512((const void *)(p + 96)), d800);
+            __m512i mn = _mm512_min_epu16(_mm512_min_epu16(a, b), _mm512_min_epu16(c, d));
+            if (_mm512_cmplt_epu16_mask(mn, x800) != 0)
+                break;
+            i += 128;
+        }
+        if (len - i < 64)
+            break;
+        do {
             __m512i a = _mm512_loadu_si512((const void *)(src + i));
             __m512i b = _mm512_loadu_si512((const void *)(src + i + 32));
-            if ((avx512_u16_surr(a) | avx512_u16_surr(b)) != 0)
-                break;
+            h = (uint64_t)avx512_u16_tag(a, 0xD800) | (uint64_t)avx512_u16_tag(b, 0xD800) << 32;
+            l = (uint64_t)avx512_u16_tag(a, 0xDC00) | (uint64_t)avx512_u16_tag(b, 0xDC00) << 32;
+            if (l != ((h << 1) | carry))
+                goto finish;
+            carry = h >> 63;
             i += 64;
-        }
-        n = len - i < 32 ? len - i : 32;
-        if (n == 0)
-            break;
-        v = _mm512_maskz_loadu_epi16(avx512_first32(n), src + i);
-        h = avx512_u16_tag(v, 0xD800);
-        l = avx512_u16_tag(v, 0xDC00);
-        if ((uint32_t)(((uint32_t)h << 1) | carry) != (uint32_t)l)
+        } while ((h | l) != 0 && len - i >= 64);
+    }
+    /* 0 <= len - i < 64 units remain */
+    while (i < len) {
+        size_t n = len - i < 32 ? len - i : 32;
+        __m512i v = _mm512_maskz_loadu_epi16(avx512_first32(n), src + i);
+        uint32_t h = (uint32_t)avx512_u16_tag(v, 0xD800);
+        uint32_t l = (uint32_t)avx512_u16_tag(v, 0xDC00);
+        if (l != ((h << 1) | (uint32_t)carry))
             goto finish;
-        carry = (uint32_t)h >> 31;
+        carry = h >> 31;
         i += n;
     }
     if (!carry) {
@@ -150,7 +186,7 @@ UNILANE_TARGET_AVX512 unilane_result unilane_avx512_validate_utf16(const uint16_
     }
 finish:
     avx512_leave();
-    i -= carry;
+    i -= (size_t)carry;
     return gen_finish(unilane_scalar_validate_utf16(src + i, len - i), i, 0);
 }
 
@@ -217,9 +253,6 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
 }
 
 /* Operations without an AVX-512 kernel take the AVX2 entry. */
-/* AVX-512 measured no faster (a 64-byte vpmovzxbw loop: 12.8-13.8 GB/s
-   vs AVX2's 12.4-13.9 on the four Latin-1 files: memory-bound either way) */
-#  define unilane_avx512_latin1_to_utf16              unilane_avx2_latin1_to_utf16
 /* not yet written (an exact one needs the error handling of the AVX2
    kernel's shared validation loop) */
 #  define unilane_avx512_utf16_length_from_utf8_lossy unilane_avx2_utf16_length_from_utf8_lossy

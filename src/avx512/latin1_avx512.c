@@ -1,7 +1,7 @@
 /*
  * latin1_avx512.c -- AVX-512 kernels whose input is Latin-1: the UTF-8
- * length. (latin1_to_utf8 and latin1_to_utf16 are in impl_avx512.c or take
- * the AVX2 entry.)
+ * length and the conversion to UTF-16. (latin1_to_utf8 is in
+ * impl_avx512.c.)
  */
 #include "avx512.h"
 #include "../generic/generic.h"
@@ -53,6 +53,48 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_utf8_length_from_latin1(const char *
     }
     avx512_leave();
     return total;
+}
+
+/*
+ * Each byte zero-extended to a unit (vpmovzxbw, 32 bytes to 64), 128 bytes
+ * a step, then 32 at a time; the last 1..31 bytes redo the last 32 (len >=
+ * AVX512_SHORT = 32): no load past src + len, no store past dst + len.
+ */
+UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf16(const char *src, size_t len,
+                                                            uint16_t *dst)
+{
+    size_t i = 0;
+
+    if (len < AVX512_SHORT)
+        return unilane_avx2_latin1_to_utf16(src, len, dst);
+
+    while (len - i >= 128) {
+        const char *p = src + i;
+        uint16_t *q = dst + i;
+        __m512i a = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(const void *)p));
+        __m512i b =
+            _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(p + 32)));
+        __m512i c =
+            _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(p + 64)));
+        __m512i d =
+            _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(p + 96)));
+        _mm512_storeu_si512((void *)q, a);
+        _mm512_storeu_si512((void *)(q + 32), b);
+        _mm512_storeu_si512((void *)(q + 64), c);
+        _mm512_storeu_si512((void *)(q + 96), d);
+        i += 128;
+    }
+    while (len - i >= 32) {
+        _mm512_storeu_si512((void *)(dst + i), _mm512_cvtepu8_epi16(_mm256_loadu_si256(
+                                                   (const __m256i *)(const void *)(src + i))));
+        i += 32;
+    }
+    if (i < len) /* 1..31 bytes remain */
+        _mm512_storeu_si512((void *)(dst + len - 32),
+                            _mm512_cvtepu8_epi16(_mm256_loadu_si256(
+                                (const __m256i *)(const void *)(src + len - 32))));
+    avx512_leave();
+    return len;
 }
 
 #else

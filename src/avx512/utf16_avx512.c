@@ -93,7 +93,8 @@ avx512_u16_pairs(const uint16_t *src, size_t len, size_t i, __m512i v, uint32_t 
 
 /*
  * Every unpaired surrogate becomes U+FFFD, in the vector: no scalar part.
- * 64 units a step: copied when surrogate-free, else each lane is judged
+ * 64 units a step: copied when surrogate-free or well-formed (the high and
+ * low masks, as in validate_utf16), else each lane is judged
  * with the unit before and after it (loads one unit back and on, no mask
  * crossing a block); the first step with a surrogate, and the last 1..64
  * units, go 32 at a time with the masks of avx512_u16_pairs and a carried
@@ -139,11 +140,26 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_make_well_formed(const uint16_
             __m512i a = _mm512_loadu_si512((const void *)p);
             __m512i b = _mm512_loadu_si512((const void *)(p + 32));
             __mmask32 ba, bb, hb;
+            uint32_t ha, la, hi, lo;
             if ((avx512_u16_surr(a) | avx512_u16_surr(b)) == 0) {
                 /* no surrogate (so unit i is no low: carry is moot) */
                 _mm512_storeu_si512((void *)(dst + i), a);
                 _mm512_storeu_si512((void *)(dst + i + 32), b);
                 carry = 0;
+                i += 64;
+                continue;
+            }
+            /* well-formed, as in validate_utf16 (and a high in unit 63
+               followed by a low in unit 64): copied as it is */
+            ha = (uint32_t)avx512_u16_tag(a, 0xD800);
+            la = (uint32_t)avx512_u16_tag(a, 0xDC00);
+            hi = (uint32_t)avx512_u16_tag(b, 0xD800);
+            lo = (uint32_t)avx512_u16_tag(b, 0xDC00);
+            if (la == ((ha << 1) | carry) && lo == ((hi << 1) | (ha >> 31)) &&
+                (!(hi >> 31) || (p[64] & 0xFC00) == 0xDC00)) {
+                _mm512_storeu_si512((void *)(dst + i), a);
+                _mm512_storeu_si512((void *)(dst + i + 32), b);
+                carry = hi >> 31;
                 i += 64;
                 continue;
             }
