@@ -388,16 +388,13 @@ AVX2_U8_INLINE __m256i avx2_u8_units_sad(__m256i acc, __m256i a, __m256i b)
 /*
  * Validates s[lo .. len) (len - lo >= 64; decoding starts afresh at lo) 64
  * bytes at a time: an ASCII chunk only needs that nothing before it is
- * unfinished; any other takes the full check with its 3 bytes before as
- * context, or avx2_u8_check2 (with the carried continuation of a 2-byte
- * lead that ended the chunk before, when that chunk took avx2_u8_check2
- * too) if it has no byte >= 0xE0, nothing unfinished before it and none of
- * the AVX2_U8_STAY - 1 non-ASCII chunks before it needed the full check.
- * That memory keeps the choice from flipping on text that mixes 2- and
- * 3-byte characters (issue 10: on Persian or Czech pages a chunk has a
- * ZWNJ or a dash, or it has not, as a coin toss; cachegrind counted one
- * mispredicted branch of that choice per 3 non-ASCII chunks); text of one
- * script takes one check throughout. The last
+ * unfinished, a chunk without bytes >= 0xE0 takes avx2_u8_check2 (with the
+ * carried continuation of a 2-byte lead that ended the chunk before, when
+ * that chunk took avx2_u8_check2 too), any other the full check with its
+ * 3 bytes before as context. The choice between the two checks depends on
+ * the bytes of the chunk only (and, rarely, on a full-checked chunk before
+ * it that ends inside a character): on text of one script it is the same
+ * for every chunk, whatever the character boundaries (issue 10). The last
  * 1..63 bytes are checked as the overlapping last 32 or 64 bytes of the
  * input (re-checking good bytes is harmless: every check looks at 4 bytes
  * only). Returns 1 if all of it is valid. Otherwise returns 0 and sets *pi
@@ -422,9 +419,6 @@ AVX2_U8_INLINE __m256i avx2_u8_units_sad(__m256i acc, __m256i a, __m256i b)
  * that character's bytes are in it too: the caller must then not use it
  * (the character may be the one in error).
  */
-#  define AVX2_U8_STAY          8
-/* v (an int) as a value the compiler cannot see through */
-#  define AVX2_U8_OPAQUE_INT(v) __asm__("" : "+r"(v))
 AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, size_t *pi, int count,
                                size_t *cnt, int width, __m256i *pmx, enum avx2_u8_form form)
 {
@@ -436,8 +430,6 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
        a fully checked chunk that ends inside a character (the next chunk
        then takes the full check too, or fails if ASCII) */
     uint64_t carry = 0;
-    /* non-ASCII chunks left in the mode of the full check */
-    int stay = 0;
     const avx2_u8_k k = avx2_u8_consts(1, form);
     __m256i full_inc, e, mx = _mm256_setzero_si256(), acc = _mm256_setzero_si256();
     {
@@ -480,16 +472,8 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             n += i - i1;
             continue;
         }
-        /* a chunk that needs the full check keeps it for the next
-           AVX2_U8_STAY - 1 non-ASCII chunks (the branch must not flip on
-           text that mixes 2- and 3-byte characters); opaque, or gcc
-           branches on what sets it (jump threading) */
-        stay = avx2_u8_is_zero(
-                   _mm256_or_si256(full_inc, _mm256_subs_epu8(_mm256_max_epu8(a, b), k.df)))
-                   ? stay - 1
-                   : AVX2_U8_STAY;
-        AVX2_U8_OPAQUE_INT(stay);
-        if (stay <= 0) {
+        if (avx2_u8_is_zero(
+                _mm256_or_si256(full_inc, _mm256_subs_epu8(_mm256_max_epu8(a, b), k.df)))) {
             /* 1- and 2-byte characters only */
             uint64_t nc, lead;
             if (UNILANE_UNLIKELY(!avx2_u8_check2_k(&k, a, b, carry, &nc, &lead, form)))
@@ -1630,8 +1614,6 @@ UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf8_to_latin1(const char *src, 
 
 #  undef AVX2_U8_INLINE
 #  undef AVX2_U8_BACK
-#  undef AVX2_U8_STAY
-#  undef AVX2_U8_OPAQUE_INT
 #  undef AVX2_U8_SMALL_MIN
 #  undef AVX2_U8_BY_LENGTH
 #  undef AVX2_U8_EXACT
