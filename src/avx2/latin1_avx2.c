@@ -277,26 +277,35 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_latin1
             return c;
         }
     }
-    while (len - i >= 128) {
-        /* Byte counters: each of up to 63 rounds adds at most 4 (<= 252),
-           then psadbw sums them into four 64-bit lanes. */
-        __m256i acc = _mm256_setzero_si256();
-        size_t rounds = 0;
-        while (len - i >= 128 && rounds < 63) {
-            const __m256i *p = (const __m256i *)(const void *)(src + i);
+    while (len - i >= 256) {
+        /* Byte counters: each of up to 31 rounds adds at most 8 (<= 248),
+           then psadbw sums them into four 64-bit lanes. The round count is
+           fixed before the loop, so that its only test is the pointer
+           against its end (with a second condition and 128 bytes a round:
+           20 instructions per 128 bytes, 0.78-0.91x simdutf haswell's
+           speed; now 19 per 256). */
+        const __m256i z = _mm256_setzero_si256();
+        const __m256i *p = (const __m256i *)(const void *)(src + i);
+        size_t rounds = (len - i) / 256 < 31 ? (len - i) / 256 : 31;
+        const __m256i *end = p + 8 * rounds;
+        __m256i acc = z;
+        i += 256 * rounds;
+        do {
             /* cmpgt(0, b) is -1 for b >= 0x80 (negative as signed) */
-            __m256i z = _mm256_setzero_si256();
-            __m256i c0 = _mm256_cmpgt_epi8(z, _mm256_loadu_si256(p));
-            __m256i c1 = _mm256_cmpgt_epi8(z, _mm256_loadu_si256(p + 1));
-            __m256i c2 = _mm256_cmpgt_epi8(z, _mm256_loadu_si256(p + 2));
-            __m256i c3 = _mm256_cmpgt_epi8(z, _mm256_loadu_si256(p + 3));
+            __m256i c0 = _mm256_add_epi8(_mm256_cmpgt_epi8(z, _mm256_loadu_si256(p)),
+                                         _mm256_cmpgt_epi8(z, _mm256_loadu_si256(p + 1)));
+            __m256i c1 = _mm256_add_epi8(_mm256_cmpgt_epi8(z, _mm256_loadu_si256(p + 2)),
+                                         _mm256_cmpgt_epi8(z, _mm256_loadu_si256(p + 3)));
+            __m256i c2 = _mm256_add_epi8(_mm256_cmpgt_epi8(z, _mm256_loadu_si256(p + 4)),
+                                         _mm256_cmpgt_epi8(z, _mm256_loadu_si256(p + 5)));
+            __m256i c3 = _mm256_add_epi8(_mm256_cmpgt_epi8(z, _mm256_loadu_si256(p + 6)),
+                                         _mm256_cmpgt_epi8(z, _mm256_loadu_si256(p + 7)));
             acc = _mm256_sub_epi8(
                 acc, _mm256_add_epi8(_mm256_add_epi8(c0, c1), _mm256_add_epi8(c2, c3)));
-            i += 128;
-            rounds++;
-        }
+            p += 8;
+        } while (p != end);
         {
-            __m256i s = _mm256_sad_epu8(acc, _mm256_setzero_si256());
+            __m256i s = _mm256_sad_epu8(acc, z);
             __m128i q = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
             q = _mm_add_epi64(q, _mm_unpackhi_epi64(q, q));
             n += (size_t)_mm_cvtsi128_si64(q);

@@ -31,7 +31,9 @@
  * table per 8-byte group and interleaves them into 16-bit units. A window
  * with a 4-byte character also keeps the third byte of each 4-byte
  * character, where it puts the high surrogate, and the low surrogate at the
- * fourth byte (avx2_u8_win16_quad).
+ * fourth byte (avx2_u8_win16_quad). 48 bytes of 3-byte characters only
+ * skip the windows: a fixed shuffle and two multiply-adds per 8 units
+ * (avx2_u8_three16).
  *
  * Inputs shorter than the vector steps need (32 bytes for ascii_prefix,
  * utf16_length_from_utf8 and utf8_to_latin1, 35 for the others) have no
@@ -1126,6 +1128,56 @@ AVX2_U8_INLINE int avx2_u8_to16_ascii(const unsigned char *s, size_t last, uint1
     return *pp <= last ? avx2_u8_classify(s, *pp, 0, form) : 0;
 }
 
+/* 1 if the 48 bytes at s, valid UTF-8 from a character boundary (64
+   bytes readable), are 16 3-byte characters: a character starts at every
+   third byte only, and at byte 48 (else the last could be 4 bytes long). */
+AVX2_U8_INLINE int avx2_u8_is_three48(const unsigned char *s)
+{
+    uint64_t nc = avx2_u8_starts(_mm256_loadu_si256((const __m256i *)s)) |
+                  (uint64_t)avx2_u8_starts(_mm256_loadu_si256((const __m256i *)(s + 32))) << 32;
+    return (nc & 0x1FFFFFFFFFFFFu) == 0x1249249249249u;
+}
+
+/* The 16 3-byte characters x0 x1 x2 at s (avx2_u8_is_three48) to their 16
+   units at out, (x0 & 0x0F) << 12 | (x1 & 0x3F) << 6 | (x2 & 0x3F): each
+   character to a 32-bit lane as x2 x1 x0 0 (pshufb), masked, then
+   x2 + 64 x1 and 16 x0 (pmaddubsw), then + 256 * the latter (pmaddwd),
+   packed to 16 bits. Pure 3-byte text (CJK) takes this instead of two
+   windows per chunk, each with its own compaction. */
+AVX2_U8_INLINE void avx2_u8_three16(const unsigned char *s, uint16_t *out)
+{
+    const __m256i shuf = _mm256_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1, 2,
+                                          1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
+    const __m256i mask = _mm256_set1_epi32(0x000F3F3F);
+    const __m256i w8 = _mm256_set1_epi32(0x00104001);  /* bytes 1, 64, 16, 0 */
+    const __m256i w16 = _mm256_set1_epi32(0x01000001); /* words 1, 256 */
+    __m256i v0 =
+        _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)s)),
+                                _mm_loadu_si128((const __m128i *)(s + 12)), 1);
+    __m256i v1 =
+        _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(s + 24))),
+                                _mm_loadu_si128((const __m128i *)(s + 36)), 1);
+    v0 = _mm256_madd_epi16(
+        _mm256_maddubs_epi16(_mm256_and_si256(_mm256_shuffle_epi8(v0, shuf), mask), w8), w16);
+    v1 = _mm256_madd_epi16(
+        _mm256_maddubs_epi16(_mm256_and_si256(_mm256_shuffle_epi8(v1, shuf), mask), w8), w16);
+    /* packus: characters 0-3 8-11 | 4-7 12-15 */
+    _mm256_storeu_si256((__m256i *)out,
+                        _mm256_permute4x64_epi64(_mm256_packus_epi32(v0, v1), 0xD8));
+}
+
+/* Converts the 48 bytes at s + *pp (avx2_u8_is_three48, in a chunk of
+   kind 3), advances *pp and *pw and returns the kind of the next chunk (0
+   if it starts after `last`). */
+AVX2_U8_INLINE int avx2_u8_to16_three(const unsigned char *s, size_t last, uint16_t *dst,
+                                      size_t *pp, size_t *pw, enum avx2_u8_form form)
+{
+    avx2_u8_three16(s + *pp, dst + *pw);
+    *pp += 48;
+    *pw += 16;
+    return *pp <= last ? avx2_u8_classify(s, *pp, 0, form) : 0;
+}
+
 /*
  * Validates and converts from s[*pp] (a character boundary where decoding
  * starts afresh; *pw units written so far; len >= 64) in chunks of 64 bytes
@@ -1153,6 +1205,8 @@ AVX2_U8_INLINE int avx2_u8_to16_run(const unsigned char *s, size_t len, uint16_t
             k = avx2_u8_to16_ascii(s, last, dst, &p, &w, form);
         else if (k == 2)
             k = avx2_u8_to16_chunk(s, last, dst, &p, &w, 1, form);
+        else if (avx2_u8_is_three48(s + p))
+            k = avx2_u8_to16_three(s, last, dst, &p, &w, form);
         else
             k = avx2_u8_to16_chunk(s, last, dst, &p, &w, 0, form);
     }
