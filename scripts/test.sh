@@ -56,8 +56,9 @@ done
 have_cmd node || have_pkg nodejs || need_pkgs+=(nodejs)
 [ -f /usr/include/node/node_api.h ] || have_pkg libnode-dev || need_pkgs+=(libnode-dev)
 if [ "$DO_ARM" = 1 ]; then
+  # libicu-dev:arm64: test_icu in the arm64 stage too (tests/CMakeLists.txt).
   for p in qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross check:arm64 libsubunit-dev:arm64 \
-           gcc-arm-linux-gnueabihf libc6-dev-armhf-cross check:armhf libsubunit-dev:armhf; do
+           libicu-dev:arm64 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross check:armhf libsubunit-dev:armhf; do
     have_pkg "$p" || need_pkgs+=("$p")
   done
 fi

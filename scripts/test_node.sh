@@ -43,14 +43,12 @@ if [ -z "$kernels" ]; then
 fi
 
 echo "node $("$NODE" --version), N-API $("$NODE" -p process.versions.napi)"
-built=$("$ROOT/examples/node-addon/build.sh" "$OUT")
-echo "$built"
+NODE_INC=$("$ROOT/examples/node-addon/build.sh" --print-node-include)
+"$ROOT/examples/node-addon/build.sh" "$OUT"
 "$NODE" "$ROOT/examples/node-addon/test.js" "$OUT/unilane_addon.node"
 
 CC=${CC:-cc}
 WARN="-Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla -Werror"
-NODE_INC=${built##*(Node headers: }   # build.sh's last line names them
-NODE_INC=${NODE_INC%)}
 CC=$CC WARN=$WARN "$ROOT/scripts/testlib_pic.sh" "$OUT/testlib"
 # shellcheck disable=SC2086
 "$CC" -std=c99 -O2 -fPIC -fvisibility=hidden $WARN -DUNILANE_TEST_SUPPORT=1 \

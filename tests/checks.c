@@ -7,6 +7,7 @@
  * input and on the two paddings (cached per kind and length), composed.
  */
 #include "checks.h"
+#include "../tools/op_call.h" /* the operations by registry index (src/dispatch/ops.h) */
 
 #if defined(__GNUC__)
 #  define UT_ALIGN64 __attribute__((aligned(64)))
@@ -47,36 +48,17 @@ static uint16_t ut_rt16[UT_CHECK_MAX + UT_SLACK];
 
 #define UT_NCAPS 5
 
-/* What the functions on a byte input must return. */
-typedef struct ut_e8 {
-    size_t ascii;             /* ascii_prefix */
-    unilane_result val;       /* validate_utf8 */
-    unilane_result st;        /* utf8_to_utf16, output ut_x_st16 */
-    size_t lo_n;              /* utf8_to_utf16_lossy, output ut_x_lo16 */
-    unilane_result l1;        /* utf8_to_latin1, output ut_x_l18 */
-    size_t len16;             /* utf16_length_from_utf8 (API.md formula) */
-    size_t fl8_n;             /* latin1_to_utf8, output ut_x_fl8; latin1_to_utf16: ut_x_fl16 */
-    unilane_result wv;        /* validate_wtf8 */
-    unilane_result wd;        /* wtf8_to_utf16, output ut_x_w16 */
-    unilane_result md;        /* mutf8_to_utf16, output ut_x_m16 */
-    unilane_utf8_info is, il; /* utf8_inspect, utf8_inspect_lossy */
-    size_t ncaps;             /* latin1_to_utf8_bounded: at caps[i] ... */
-    size_t caps[UT_NCAPS];    /* ... returns bd[i], and writes ut_x_bd8[0 .. written) */
-    unilane_result bd[UT_NCAPS];
-} ut_e8;
-
-/* What the functions on a UTF-16 input must return. */
-typedef struct ut_e16 {
-    size_t ascii, latin1p;  /* utf16_ascii_prefix, utf16_latin1_prefix */
-    unilane_result val;     /* validate_utf16 */
-    unilane_result st;      /* utf16_to_utf8, output ut_x_st8 */
-    size_t lo_n;            /* utf16_to_utf8_lossy, output ut_x_lo8 (= utf8_length_from_utf16) */
-    unilane_result l1;      /* utf16_to_latin1, output ut_x_l18 */
-    size_t wf_n;            /* utf16_make_well_formed's count, output ut_x_wf16 */
-    size_t w8_n;            /* utf16_to_wtf8, output ut_x_w8 */
-    size_t m8_n;            /* utf16_to_mutf8 (= mutf8_length_from_utf16), output ut_x_m8 */
-    unilane_utf16_info i16; /* utf16_inspect */
-} ut_e16;
+/* What the functions on an input must return: for each operation, what
+   op_call (tools/op_call.h) must give (the expected outputs are in the
+   ut_x_* buffers; only the entries of the functions the mask selects are
+   set); latin1_to_utf8_bounded at caps[i] must return bd[i] and write
+   ut_x_bd8[0 .. bd[i].written). */
+typedef struct ut_exp {
+    op_res w[UNILANE_NOPS];
+    size_t ncaps;
+    size_t caps[UT_NCAPS];
+    op_res bd[UT_NCAPS];
+} ut_exp;
 
 /* ------------------------------------------------------------------------ */
 /* Descriptions for failure messages                                        */
@@ -144,296 +126,307 @@ static size_t ut_canary_before(const unsigned char *base, size_t pre)
     return i == pre ? 0 : pre - i;
 }
 
-/* Fills the canary before dst and n_after bytes from dst. */
-static void ut_fill8(size_t n_after)
-{
-    memset(ut_o8, UT_CANARY8, UT_PRE8 + n_after);
-}
-
-static void ut_fill16(size_t units_after)
-{
-    memset(ut_o16, UT_CANARY8, (UT_PRE16 + units_after) * 2);
-}
-
-#define UT_RES_FMT "{%s, read %zu, written %zu}"
-#define UT_RES(r)  unilane_status_string((r).status), (r).read, (r).written
-#define UT_SAME(a, b) \
-  ((a).status == (b).status && (a).read == (b).read && (a).written == (b).written)
-#define UT_INFO_FMT  "{%s, read %zu, length %zu, width %d}"
-#define UT_INFO8(i)  unilane_status_string((i).status), (i).read, (i).utf16_length, (int)(i).width
-#define UT_INFO16(i) unilane_status_string((i).status), (i).read, (i).utf8_length, (int)(i).width
-#define UT_SAME_INFO8(a, b)                                                                    \
-  ((a).status == (b).status && (a).read == (b).read && (a).utf16_length == (b).utf16_length && \
-   (a).width == (b).width)
-#define UT_SAME_INFO16(a, b)                                                                 \
-  ((a).status == (b).status && (a).read == (b).read && (a).utf8_length == (b).utf8_length && \
-   (a).width == (b).width)
-
-/* After a call that wrote `written` units into UT_D8 (bound + slack bytes
-   filled with the canary): nothing before dst or past written changed. */
-#define UT_CANARIES8(name, desc, written, bound)                                                  \
-  do {                                                                                            \
-    size_t k_ = ut_canary_first(UT_D8, (written), (bound) + UT_SLACK);                            \
-    size_t b_ = ut_canary_before(ut_o8, UT_PRE8);                                                 \
-    UT_CHECK(k_ == (bound) + UT_SLACK, "%s(%s): wrote byte %zu past written %zu", name, desc, k_, \
-             (size_t)(written));                                                                  \
-    UT_CHECK(b_ == 0, "%s(%s): wrote byte dst[-%zu] before dst", name, desc, b_);                 \
-  } while (0)
-
-#define UT_CANARIES16(name, desc, written, bound)                                                 \
-  do {                                                                                            \
-    size_t k_ =                                                                                   \
-        ut_canary_first((const unsigned char *)UT_D16, 2 * (written), 2 * ((bound) + UT_SLACK)) / \
-        2;                                                                                        \
-    size_t b_ = ut_canary_before((const unsigned char *)ut_o16, 2 * UT_PRE16);                    \
-    UT_CHECK(k_ == (bound) + UT_SLACK, "%s(%s): wrote unit %zu past written %zu", name, desc, k_, \
-             (size_t)(written));                                                                  \
-    UT_CHECK(b_ == 0, "%s(%s): wrote unit dst[-%zu] before dst", name, desc, (b_ + 1) / 2);       \
-  } while (0)
-
 /* ------------------------------------------------------------------------ */
-/* The comparison cores                                                     */
+/* The comparison core: one checked call of an operation of the registry    */
 /* ------------------------------------------------------------------------ */
 
-static void ut_run_bytes(const unsigned char *s, size_t n, int mask, const ut_e8 *e)
+/* The input the checks of a ut_run_* call describe in their messages. */
+static const void *ut_msg_in;
+static size_t ut_msg_n;
+static int ut_msg_unit;
+
+/* What op_call returns (tools/op_call.h), expected: from a unilane_result,
+   from the size_t a function returns (`written`: the units it wrote; 0
+   without a dst), from an inspection. */
+static op_res ut_want_res(unilane_result r)
 {
-    const char *c = (const char *)s;
-    unilane_result g;
-    size_t gn, k, bound;
+    op_res o;
+    o.status = (int)r.status;
+    o.read = r.read;
+    o.written = r.written;
+    o.value = 0;
+    o.width = -1;
+    return o;
+}
+
+static op_res ut_want_size(size_t n, size_t written, size_t value)
+{
+    op_res o;
+    o.status = UNILANE_OK;
+    o.read = n;
+    o.written = written;
+    o.value = value;
+    o.width = -1;
+    return o;
+}
+
+static op_res ut_want_info8(unilane_utf8_info i)
+{
+    op_res o = ut_want_size(i.read, 0, i.utf16_length);
+    o.status = (int)i.status;
+    o.width = (int)i.width;
+    return o;
+}
+
+static op_res ut_want_info16(unilane_utf16_info i)
+{
+    op_res o = ut_want_size(i.read, 0, i.utf8_length);
+    o.status = (int)i.status;
+    o.width = (int)i.width;
+    return o;
+}
+
+static int ut_same(op_res a, op_res b)
+{
+    return a.status == b.status && a.read == b.read && a.written == b.written &&
+           a.value == b.value && a.width == b.width;
+}
+
+/* op_res as its kind of operation shows it, in one of 4 rotating buffers. */
+static const char *ut_res_str(int op, op_res r)
+{
+    static char buf[4][96];
+    static int next;
+    char *b = buf[next++ & 3];
+    switch (op_kind(op)) {
+    case OP_KIND_RESULT:
+        snprintf(b, sizeof buf[0], "{%s, read %zu, written %zu}",
+                 unilane_status_string((unilane_status)r.status), r.read, r.written);
+        break;
+    case OP_KIND_INFO:
+        snprintf(b, sizeof buf[0], "{%s, read %zu, length %zu, width %d}",
+                 unilane_status_string((unilane_status)r.status), r.read, r.value, r.width);
+        break;
+    default: snprintf(b, sizeof buf[0], "%zu", r.value); break;
+    }
+    return b;
+}
+
+static const char *ut_hex_units(const void *p, size_t n, int unit)
+{
+    return unit == 1 ? ut_hex8(p, n) : ut_hex16((const uint16_t *)p, n);
+}
+
+/* "name(input)", "name(via(input))", "name(input, cap N)" for messages. */
+static const char *ut_call_desc(int op, const char *via, size_t cap)
+{
+    static char buf[4400];
+    const char *in = ut_desc(ut_msg_in, ut_msg_n, ut_msg_unit);
+    char capbuf[40] = "";
+    if (op_has_cap(op))
+        snprintf(capbuf, sizeof capbuf, ", cap %zu", cap);
+    if (via)
+        snprintf(buf, sizeof buf, "%s(%s(%s)%s)", op_name(op), via, in, capbuf);
+    else
+        snprintf(buf, sizeof buf, "%s(%s%s)", op_name(op), in, capbuf);
+    return buf;
+}
+
+/* After a call that wrote `written` units of `unit` bytes into its dst
+   (room + UT_SLACK units filled with the canary): nothing before dst or
+   past written changed. Two checks. */
+static void ut_canaries(int op, const char *via, size_t cap, int unit, size_t written, size_t room)
+{
+    const unsigned char *base = unit == 1 ? ut_o8 : (const unsigned char *)ut_o16;
+    size_t end = unit * (room + UT_SLACK);
+    size_t k = ut_canary_first(base + UT_PRE8, unit * written, end) / (size_t)unit;
+    size_t b = ut_canary_before(base, UT_PRE8);
+    UT_CHECK(k == room + UT_SLACK, "%s: wrote unit %zu past written %zu",
+             ut_call_desc(op, via, cap), k, written);
+    UT_CHECK(b == 0, "%s: wrote unit dst[-%zu] before dst", ut_call_desc(op, via, cap),
+             (b + (size_t)unit - 1) / (size_t)unit);
+}
+
+/*
+ * One checked call: operation `op` of the registry on src[0..len) (cap: the
+ * capacity of an operation that takes one) must return `want` (op_call's
+ * shape) and, with a dst, write want.written units equal to `out` and
+ * nothing else in the room it has: its bound for len, or cap if larger,
+ * filled with the canary up to UT_SLACK units past it.
+ *
+ * Checks: one on the return value; with a dst, one on the output (for an
+ * operation returning a unilane_result; a size_t converter's return value
+ * is its output's length, so both are one check, as is a round trip's "it
+ * gives back the input": `via` names the function the input went through
+ * first), then the two canary checks. `of` names, for a length function, the
+ * converter whose output length it must return (or NULL). Returns what the
+ * call returned.
+ */
+static op_res ut_expect(int op, const void *src, size_t len, size_t cap, const op_res *wantp,
+                        const void *out, const char *via, const char *of)
+{
+    const op_res want = *wantp;
+    int unit = op_out_unit(op);
+    size_t room = op_dst_units(op, len);
+    void *dst = unit == 0 ? NULL : unit == 1 ? (void *)UT_D8 : (void *)UT_D16;
+    op_res got;
+
+    if (cap > room && op_has_cap(op))
+        room = cap;
+    if (unit)
+        memset(unit == 1 ? ut_o8 : (unsigned char *)ut_o16, UT_CANARY8,
+               UT_PRE8 + unit * (room + UT_SLACK));
+    got = op_call_cap(op, src, len, dst, cap);
+    if (unit == 0) {
+        UT_CHECK(ut_same(got, want), "%s: expected %s%s%s%s, got %s", ut_call_desc(op, via, cap),
+                 ut_res_str(op, want), of ? " (what " : "", of ? of : "", of ? " writes)" : "",
+                 ut_res_str(op, got));
+        return got;
+    }
+    if (op_kind(op) == OP_KIND_RESULT && !via) {
+        UT_CHECK(ut_same(got, want), "%s: expected %s, got %s", ut_call_desc(op, via, cap),
+                 ut_res_str(op, want), ut_res_str(op, got));
+        UT_CHECK(memcmp(dst, out, want.written * (size_t)unit) == 0,
+                 "%s: output expected %s, got %s", ut_call_desc(op, via, cap),
+                 ut_hex_units(out, want.written, unit), ut_hex_units(dst, want.written, unit));
+    } else {
+        UT_CHECK(ut_same(got, want) && memcmp(dst, out, want.written * (size_t)unit) == 0,
+                 "%s: expected %s %s, got %s %s", ut_call_desc(op, via, cap), ut_res_str(op, want),
+                 ut_hex_units(out, want.written, unit), ut_res_str(op, got),
+                 ut_hex_units(dst, got.written, unit));
+    }
+    ut_canaries(op, via, cap, unit, want.written, room);
+    return got;
+}
+
+static unilane_result ut_ok(size_t read, size_t written)
+{
+    unilane_result r;
+    r.status = UNILANE_OK;
+    r.read = read;
+    r.written = written;
+    return r;
+}
+
+/* The registry's index of unilane_<name>. */
+#define UT_OP(name) UNILANE_OP_##name
+
+/* ------------------------------------------------------------------------ */
+/* The checks of each input type, as tables                                 */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * One row: when the mask has all of `mask`, `op` is called on the input and
+ * must return what the reference gave, e->w[op] (and write `out`, the
+ * expected output), or, with `of` set (a length function), the units
+ * operation `of` writes, when the reference says `of` succeeds. With `back`
+ * set, the kernel's output is converted back by `back` (a round trip) when
+ * the call succeeded and returned what was expected, and must give the
+ * input again.
+ */
+typedef struct ut_row {
+    int mask, op;
+    const void *out;
+    int of, back;
+} ut_row;
+
+#define UT_NONE (-1)
+#define UT_ROW(mask, name, out, of, back) \
+  {                                       \
+    mask, UT_OP(name), out, of, back      \
+  }
+#define UT_SELF(mask, name, out) UT_ROW(mask, name, out, UT_NONE, UT_NONE)
+#define UT_LEN(mask, name, of)   UT_ROW(mask, name, NULL, UT_OP(of), UT_NONE)
+
+static const ut_row ut_rows8[] = {
+    UT_SELF(UT_F_PREFIX, ascii_prefix, NULL),
+    UT_SELF(UT_F_VALIDATE, validate_utf8, NULL),
+    UT_SELF(UT_F_STRICT, utf8_to_utf16, ut_x_st16),
+    UT_LEN(UT_F_STRICT | UT_F_LENGTHS, utf16_length_from_utf8, utf8_to_utf16),
+    UT_SELF(UT_F_LOSSY, utf8_to_utf16_lossy, ut_x_lo16),
+    UT_LEN(UT_F_LOSSY | UT_F_LENGTHS, utf16_length_from_utf8_lossy, utf8_to_utf16_lossy),
+    UT_SELF(UT_F_LATIN1, utf8_to_latin1, ut_x_l18),
+    UT_LEN(UT_F_LATIN1 | UT_F_LENGTHS, utf16_length_from_utf8, utf8_to_latin1),
+    UT_SELF(UT_F_LENGTHS, utf16_length_from_utf8, NULL), /* API.md formula */
+    UT_SELF(UT_F_FROM_LATIN1, latin1_to_utf8, ut_x_fl8),
+    UT_LEN(UT_F_FROM_LATIN1, utf8_length_from_latin1, latin1_to_utf8),
+    UT_SELF(UT_F_FROM_LATIN1, latin1_to_utf16, ut_x_fl16),
+    UT_SELF(UT_F_WTF8, validate_wtf8, NULL),
+    /* well-formed WTF-8 b: utf16_to_wtf8(wtf8_to_utf16(b)) == b */
+    UT_ROW(UT_F_WTF8, wtf8_to_utf16, ut_x_w16, UT_NONE, UT_OP(utf16_to_wtf8)),
+    UT_LEN(UT_F_WTF8 | UT_F_LENGTHS, utf16_length_from_utf8, wtf8_to_utf16),
+    UT_SELF(UT_F_MUTF8, mutf8_to_utf16, ut_x_m16),
+    UT_LEN(UT_F_MUTF8 | UT_F_LENGTHS, utf16_length_from_utf8, mutf8_to_utf16),
+    UT_SELF(UT_F_INSPECT, utf8_inspect, NULL),
+    UT_SELF(UT_F_INSPECT, utf8_inspect_lossy, NULL),
+};
+
+static const ut_row ut_rows16[] = {
+    UT_SELF(UT_F_PREFIX, utf16_ascii_prefix, NULL),
+    UT_SELF(UT_F_PREFIX, utf16_latin1_prefix, NULL),
+    UT_SELF(UT_F_VALIDATE, validate_utf16, NULL),
+    UT_SELF(UT_F_STRICT, utf16_to_utf8, ut_x_st8),
+    UT_LEN(UT_F_STRICT | UT_F_LENGTHS, utf8_length_from_utf16, utf16_to_utf8),
+    UT_SELF(UT_F_LOSSY, utf16_to_utf8_lossy, ut_x_lo8),
+    UT_LEN(UT_F_LOSSY | UT_F_LENGTHS, utf8_length_from_utf16, utf16_to_utf8_lossy),
+    UT_SELF(UT_F_LATIN1, utf16_to_latin1, ut_x_l18),
+    UT_SELF(UT_F_WELLFORMED, utf16_make_well_formed, ut_x_wf16),
+    /* every UTF-16 s: wtf8_to_utf16(utf16_to_wtf8(s)) == s; likewise modified UTF-8 */
+    UT_ROW(UT_F_WTF8, utf16_to_wtf8, ut_x_w8, UT_NONE, UT_OP(wtf8_to_utf16)),
+    UT_LEN(UT_F_WTF8 | UT_F_LENGTHS, utf8_length_from_utf16, utf16_to_wtf8),
+    UT_ROW(UT_F_MUTF8, utf16_to_mutf8, ut_x_m8, UT_NONE, UT_OP(mutf8_to_utf16)),
+    UT_LEN(UT_F_MUTF8, mutf8_length_from_utf16, utf16_to_mutf8),
+    UT_SELF(UT_F_INSPECT, utf16_inspect, NULL),
+};
+
+/* The rows of one input type on s[0..n) (unit: 1 for bytes, 2 for UTF-16). */
+static void ut_run_rows(const void *s, size_t n, int unit, int mask, const ut_exp *e,
+                        const ut_row *rows, size_t nrows)
+{
+    const ut_row *r;
+    op_res g, want;
 
     ut_canary_init();
-    if (mask & UT_F_PREFIX) {
-        gn = unilane_ascii_prefix(c, n);
-        UT_CHECK(gn == e->ascii, "ascii_prefix(%s): expected %zu, got %zu", UT_D8S(s, n), e->ascii,
-                 gn);
-    }
-    if (mask & UT_F_VALIDATE) {
-        g = unilane_validate_utf8(c, n);
-        UT_CHECK(UT_SAME(g, e->val), "validate_utf8(%s): expected " UT_RES_FMT ", got " UT_RES_FMT,
-                 UT_D8S(s, n), UT_RES(e->val), UT_RES(g));
-    }
-    if (mask & UT_F_STRICT) {
-        bound = n;
-        ut_fill16(bound + UT_SLACK);
-        g = unilane_utf8_to_utf16(c, n, UT_D16);
-        UT_CHECK(UT_SAME(g, e->st), "utf8_to_utf16(%s): expected " UT_RES_FMT ", got " UT_RES_FMT,
-                 UT_D8S(s, n), UT_RES(e->st), UT_RES(g));
-        UT_CHECK(memcmp(UT_D16, ut_x_st16, e->st.written * 2) == 0,
-                 "utf8_to_utf16(%s): output expected %s, got %s", UT_D8S(s, n),
-                 ut_hex16(ut_x_st16, e->st.written), ut_hex16(UT_D16, e->st.written));
-        UT_CANARIES16("utf8_to_utf16", UT_D8S(s, n), e->st.written, bound);
-        if ((mask & UT_F_LENGTHS) && e->st.status == UNILANE_OK) {
-            gn = unilane_utf16_length_from_utf8(c, n);
-            UT_CHECK(gn == e->st.written,
-                     "utf16_length_from_utf8(%s) = %zu but the reference wrote %zu", UT_D8S(s, n),
-                     gn, e->st.written);
+    ut_msg_in = s;
+    ut_msg_n = n;
+    ut_msg_unit = unit;
+    for (r = rows; r < rows + nrows; r++) {
+        if ((mask & r->mask) != r->mask)
+            continue;
+        if (r->of == UT_NONE) {
+            g = ut_expect(r->op, s, n, 0, &e->w[r->op], r->out, NULL, NULL);
+        } else if (e->w[r->of].status == UNILANE_OK) {
+            want = ut_want_size(n, 0, e->w[r->of].written);
+            ut_expect(r->op, s, n, 0, &want, NULL, NULL, op_name(r->of));
+            continue;
+        } else {
+            continue;
         }
-    }
-    if (mask & UT_F_LOSSY) {
-        bound = n;
-        ut_fill16(bound + UT_SLACK);
-        gn = unilane_utf8_to_utf16_lossy(c, n, UT_D16);
-        UT_CHECK(gn == e->lo_n && memcmp(UT_D16, ut_x_lo16, e->lo_n * 2) == 0,
-                 "utf8_to_utf16_lossy(%s): expected %s, got %s", UT_D8S(s, n),
-                 ut_hex16(ut_x_lo16, e->lo_n), ut_hex16(UT_D16, gn));
-        UT_CANARIES16("utf8_to_utf16_lossy", UT_D8S(s, n), e->lo_n, bound);
-        if (mask & UT_F_LENGTHS) {
-            k = unilane_utf16_length_from_utf8_lossy(c, n);
-            UT_CHECK(k == e->lo_n, "utf16_length_from_utf8_lossy(%s): expected %zu, got %zu",
-                     UT_D8S(s, n), e->lo_n, k);
-        }
-    }
-    if (mask & UT_F_LATIN1) {
-        bound = n;
-        ut_fill8(bound + UT_SLACK);
-        g = unilane_utf8_to_latin1(c, n, (char *)UT_D8);
-        UT_CHECK(UT_SAME(g, e->l1), "utf8_to_latin1(%s): expected " UT_RES_FMT ", got " UT_RES_FMT,
-                 UT_D8S(s, n), UT_RES(e->l1), UT_RES(g));
-        UT_CHECK(memcmp(UT_D8, ut_x_l18, e->l1.written) == 0,
-                 "utf8_to_latin1(%s): output %s, expected %s", UT_D8S(s, n),
-                 ut_hex8(UT_D8, e->l1.written), ut_hex8(ut_x_l18, e->l1.written));
-        UT_CANARIES8("utf8_to_latin1", UT_D8S(s, n), e->l1.written, bound);
-        if ((mask & UT_F_LENGTHS) && e->l1.status == UNILANE_OK) {
-            gn = unilane_utf16_length_from_utf8(c, n);
-            UT_CHECK(gn == e->l1.written,
-                     "utf16_length_from_utf8(%s) = %zu but the Latin-1 output is %zu", UT_D8S(s, n),
-                     gn, e->l1.written);
-        }
-    }
-    if (mask & UT_F_LENGTHS) {
-        gn = unilane_utf16_length_from_utf8(c, n);
-        UT_CHECK(gn == e->len16,
-                 "utf16_length_from_utf8(%s): expected %zu (API.md formula), got %zu", UT_D8S(s, n),
-                 e->len16, gn);
-    }
-    if (mask & UT_F_FROM_LATIN1) {
-        bound = 2 * n;
-        ut_fill8(bound + UT_SLACK);
-        gn = unilane_latin1_to_utf8(c, n, (char *)UT_D8);
-        UT_CHECK(gn == e->fl8_n && memcmp(UT_D8, ut_x_fl8, e->fl8_n) == 0,
-                 "latin1_to_utf8(%s): expected %s, got %s", UT_D8S(s, n),
-                 ut_hex8(ut_x_fl8, e->fl8_n), ut_hex8(UT_D8, gn));
-        UT_CANARIES8("latin1_to_utf8", UT_D8S(s, n), e->fl8_n, bound);
-        k = unilane_utf8_length_from_latin1(c, n);
-        UT_CHECK(k == e->fl8_n, "utf8_length_from_latin1(%s): expected %zu, got %zu", UT_D8S(s, n),
-                 e->fl8_n, k);
-        ut_fill16(n + UT_SLACK);
-        gn = unilane_latin1_to_utf16(c, n, UT_D16);
-        UT_CHECK(gn == n && memcmp(UT_D16, ut_x_fl16, n * 2) == 0,
-                 "latin1_to_utf16(%s): expected %s, got %s", UT_D8S(s, n), ut_hex16(ut_x_fl16, n),
-                 ut_hex16(UT_D16, gn));
-        UT_CANARIES16("latin1_to_utf16", UT_D8S(s, n), n, n);
-    }
-    if (mask & UT_F_WTF8) {
-        g = unilane_validate_wtf8(c, n);
-        UT_CHECK(UT_SAME(g, e->wv), "validate_wtf8(%s): expected " UT_RES_FMT ", got " UT_RES_FMT,
-                 UT_D8S(s, n), UT_RES(e->wv), UT_RES(g));
-        ut_fill16(n + UT_SLACK);
-        g = unilane_wtf8_to_utf16(c, n, UT_D16);
-        UT_CHECK(UT_SAME(g, e->wd), "wtf8_to_utf16(%s): expected " UT_RES_FMT ", got " UT_RES_FMT,
-                 UT_D8S(s, n), UT_RES(e->wd), UT_RES(g));
-        UT_CHECK(memcmp(UT_D16, ut_x_w16, e->wd.written * 2) == 0,
-                 "wtf8_to_utf16(%s): output expected %s, got %s", UT_D8S(s, n),
-                 ut_hex16(ut_x_w16, e->wd.written), ut_hex16(UT_D16, e->wd.written));
-        UT_CANARIES16("wtf8_to_utf16", UT_D8S(s, n), e->wd.written, n);
-        if (e->wd.status == UNILANE_OK && g.status == UNILANE_OK) {
-            /* well-formed WTF-8 b: utf16_to_wtf8(wtf8_to_utf16(b)) == b */
-            memcpy(ut_rt16, UT_D16, g.written * 2);
-            ut_fill8(3 * g.written + UT_SLACK);
-            gn = unilane_utf16_to_wtf8(ut_rt16, g.written, (char *)UT_D8);
-            UT_CHECK(gn == n && memcmp(UT_D8, s, n) == 0,
-                     "utf16_to_wtf8(wtf8_to_utf16(%s)) = %s: not the input", UT_D8S(s, n),
-                     ut_hex8(UT_D8, gn));
-            UT_CANARIES8("utf16_to_wtf8", UT_D8S(s, n), n, 3 * g.written);
-            if (mask & UT_F_LENGTHS) {
-                gn = unilane_utf16_length_from_utf8(c, n);
-                UT_CHECK(gn == e->wd.written,
-                         "utf16_length_from_utf8(%s) = %zu but wtf8_to_utf16 writes %zu",
-                         UT_D8S(s, n), gn, e->wd.written);
-            }
-        }
-    }
-    if (mask & UT_F_MUTF8) {
-        ut_fill16(n + UT_SLACK);
-        g = unilane_mutf8_to_utf16(c, n, UT_D16);
-        UT_CHECK(UT_SAME(g, e->md), "mutf8_to_utf16(%s): expected " UT_RES_FMT ", got " UT_RES_FMT,
-                 UT_D8S(s, n), UT_RES(e->md), UT_RES(g));
-        UT_CHECK(memcmp(UT_D16, ut_x_m16, e->md.written * 2) == 0,
-                 "mutf8_to_utf16(%s): output expected %s, got %s", UT_D8S(s, n),
-                 ut_hex16(ut_x_m16, e->md.written), ut_hex16(UT_D16, e->md.written));
-        UT_CANARIES16("mutf8_to_utf16", UT_D8S(s, n), e->md.written, n);
-        if ((mask & UT_F_LENGTHS) && e->md.status == UNILANE_OK) {
-            gn = unilane_utf16_length_from_utf8(c, n);
-            UT_CHECK(gn == e->md.written,
-                     "utf16_length_from_utf8(%s) = %zu but mutf8_to_utf16 writes %zu", UT_D8S(s, n),
-                     gn, e->md.written);
-        }
-    }
-    if (mask & UT_F_INSPECT) {
-        unilane_utf8_info gi = unilane_utf8_inspect(c, n);
-        UT_CHECK(UT_SAME_INFO8(gi, e->is),
-                 "utf8_inspect(%s): expected " UT_INFO_FMT ", got " UT_INFO_FMT, UT_D8S(s, n),
-                 UT_INFO8(e->is), UT_INFO8(gi));
-        gi = unilane_utf8_inspect_lossy(c, n);
-        UT_CHECK(UT_SAME_INFO8(gi, e->il),
-                 "utf8_inspect_lossy(%s): expected " UT_INFO_FMT ", got " UT_INFO_FMT, UT_D8S(s, n),
-                 UT_INFO8(e->il), UT_INFO8(gi));
-    }
-    if (mask & UT_F_BOUNDED) {
-        for (k = 0; k < e->ncaps; k++) {
-            size_t cap = e->caps[k];
-            bound = 2 * n > cap ? 2 * n : cap;
-            ut_fill8(bound + UT_SLACK);
-            g = unilane_latin1_to_utf8_bounded(c, n, (char *)UT_D8, cap);
-            UT_CHECK(UT_SAME(g, e->bd[k]),
-                     "latin1_to_utf8_bounded(%s, cap %zu): expected " UT_RES_FMT
-                     ", got " UT_RES_FMT,
-                     UT_D8S(s, n), cap, UT_RES(e->bd[k]), UT_RES(g));
-            UT_CHECK(memcmp(UT_D8, ut_x_bd8, e->bd[k].written) == 0,
-                     "latin1_to_utf8_bounded(%s, cap %zu): output expected %s, got %s",
-                     UT_D8S(s, n), cap, ut_hex8(ut_x_bd8, e->bd[k].written),
-                     ut_hex8(UT_D8, e->bd[k].written));
-            UT_CANARIES8("latin1_to_utf8_bounded", UT_D8S(s, n), e->bd[k].written, bound);
+        if (r->back != UT_NONE && g.status == UNILANE_OK && ut_same(g, e->w[r->op])) {
+            /* the kernel's own output, converted back: the input again */
+            void *rt = op_out_unit(r->op) == 1 ? (void *)ut_rt8 : (void *)ut_rt16;
+            memcpy(rt, op_out_unit(r->op) == 1 ? (void *)UT_D8 : (void *)UT_D16,
+                   g.written * (size_t)op_out_unit(r->op));
+            want = ut_want_size(g.written, n, op_kind(r->back) == OP_KIND_WRITTEN ? n : 0);
+            ut_expect(r->back, rt, g.written, 0, &want, s, op_name(r->op), NULL);
         }
     }
 }
 
-static void ut_run_units(const uint16_t *s, size_t n, int mask, const ut_e16 *e)
+static void ut_run_bytes(const unsigned char *s, size_t n, int mask, const ut_exp *e)
 {
-    unilane_result g;
-    size_t gn, k, bound;
+    size_t k;
+    ut_run_rows(s, n, 1, mask, e, ut_rows8, sizeof ut_rows8 / sizeof ut_rows8[0]);
+    if (mask & UT_F_BOUNDED)
+        for (k = 0; k < e->ncaps; k++)
+            ut_expect(UT_OP(latin1_to_utf8_bounded), s, n, e->caps[k], &e->bd[k], ut_x_bd8, NULL,
+                      NULL);
+}
 
-    ut_canary_init();
-    if (mask & UT_F_PREFIX) {
-        gn = unilane_utf16_ascii_prefix(s, n);
-        UT_CHECK(gn == e->ascii, "utf16_ascii_prefix(%s): expected %zu, got %zu", UT_D16S(s, n),
-                 e->ascii, gn);
-        gn = unilane_utf16_latin1_prefix(s, n);
-        UT_CHECK(gn == e->latin1p, "utf16_latin1_prefix(%s): expected %zu, got %zu", UT_D16S(s, n),
-                 e->latin1p, gn);
-    }
-    if (mask & UT_F_VALIDATE) {
-        g = unilane_validate_utf16(s, n);
-        UT_CHECK(UT_SAME(g, e->val), "validate_utf16(%s): expected " UT_RES_FMT ", got " UT_RES_FMT,
-                 UT_D16S(s, n), UT_RES(e->val), UT_RES(g));
-    }
-    if (mask & UT_F_STRICT) {
-        bound = 3 * n;
-        ut_fill8(bound + UT_SLACK);
-        g = unilane_utf16_to_utf8(s, n, (char *)UT_D8);
-        UT_CHECK(UT_SAME(g, e->st), "utf16_to_utf8(%s): expected " UT_RES_FMT ", got " UT_RES_FMT,
-                 UT_D16S(s, n), UT_RES(e->st), UT_RES(g));
-        UT_CHECK(memcmp(UT_D8, ut_x_st8, e->st.written) == 0,
-                 "utf16_to_utf8(%s): output %s, expected %s", UT_D16S(s, n),
-                 ut_hex8(UT_D8, e->st.written), ut_hex8(ut_x_st8, e->st.written));
-        UT_CANARIES8("utf16_to_utf8", UT_D16S(s, n), e->st.written, bound);
-        if ((mask & UT_F_LENGTHS) && e->st.status == UNILANE_OK) {
-            gn = unilane_utf8_length_from_utf16(s, n);
-            UT_CHECK(gn == e->st.written,
-                     "utf8_length_from_utf16(%s) = %zu but the reference wrote %zu", UT_D16S(s, n),
-                     gn, e->st.written);
-        }
-    }
-    if (mask & UT_F_LOSSY) {
-        bound = 3 * n;
-        ut_fill8(bound + UT_SLACK);
-        gn = unilane_utf16_to_utf8_lossy(s, n, (char *)UT_D8);
-        UT_CHECK(gn == e->lo_n && memcmp(UT_D8, ut_x_lo8, e->lo_n) == 0,
-                 "utf16_to_utf8_lossy(%s): expected %s, got %s", UT_D16S(s, n),
-                 ut_hex8(ut_x_lo8, e->lo_n), ut_hex8(UT_D8, gn));
-        UT_CANARIES8("utf16_to_utf8_lossy", UT_D16S(s, n), e->lo_n, bound);
-        if (mask & UT_F_LENGTHS) {
-            k = unilane_utf8_length_from_utf16(s, n);
-            UT_CHECK(k == e->lo_n, "utf8_length_from_utf16(%s): expected %zu, got %zu",
-                     UT_D16S(s, n), e->lo_n, k);
-        }
-    }
-    if (mask & UT_F_LATIN1) {
-        bound = n;
-        ut_fill8(bound + UT_SLACK);
-        g = unilane_utf16_to_latin1(s, n, (char *)UT_D8);
-        UT_CHECK(UT_SAME(g, e->l1), "utf16_to_latin1(%s): expected " UT_RES_FMT ", got " UT_RES_FMT,
-                 UT_D16S(s, n), UT_RES(e->l1), UT_RES(g));
-        UT_CHECK(memcmp(UT_D8, ut_x_l18, e->l1.written) == 0,
-                 "utf16_to_latin1(%s): output %s, expected %s", UT_D16S(s, n),
-                 ut_hex8(UT_D8, e->l1.written), ut_hex8(ut_x_l18, e->l1.written));
-        UT_CANARIES8("utf16_to_latin1", UT_D16S(s, n), e->l1.written, bound);
-    }
+static void ut_run_units(const uint16_t *s, size_t n, int mask, const ut_exp *e)
+{
+    size_t k, gn, wf_n;
+    ut_run_rows(s, n, 2, mask, e, ut_rows16, sizeof ut_rows16 / sizeof ut_rows16[0]);
     if (mask & UT_F_WELLFORMED) {
-        ut_fill16(n + UT_SLACK);
-        gn = unilane_utf16_make_well_formed(s, n, UT_D16);
-        UT_CHECK(gn == e->wf_n && memcmp(UT_D16, ut_x_wf16, n * 2) == 0,
-                 "utf16_make_well_formed(%s): expected %zu %s, got %zu %s", UT_D16S(s, n), e->wf_n,
-                 ut_hex16(ut_x_wf16, n), gn, ut_hex16(UT_D16, n));
-        UT_CANARIES16("utf16_make_well_formed", UT_D16S(s, n), n, n);
+        wf_n = e->w[UT_OP(utf16_make_well_formed)].value;
         /* in place, with the same canaries around the buffer */
         memset(ut_inplace, UT_CANARY8, sizeof ut_inplace);
         if (n)
             memcpy(UT_DIP, s, n * 2);
         gn = unilane_utf16_make_well_formed(UT_DIP, n, UT_DIP);
-        UT_CHECK(gn == e->wf_n && memcmp(UT_DIP, ut_x_wf16, n * 2) == 0,
+        UT_CHECK(gn == wf_n && memcmp(UT_DIP, ut_x_wf16, n * 2) == 0,
                  "utf16_make_well_formed(%s) in place: expected %zu %s, got %zu %s", UT_D16S(s, n),
-                 e->wf_n, ut_hex16(ut_x_wf16, n), gn, ut_hex16(UT_DIP, n));
+                 wf_n, ut_hex16(ut_x_wf16, n), gn, ut_hex16(UT_DIP, n));
         k = ut_canary_first((const unsigned char *)UT_DIP, 2 * n, 2 * (n + UT_SLACK));
         gn = ut_canary_before((const unsigned char *)ut_inplace, 2 * UT_PRE16);
         UT_CHECK(
@@ -441,59 +434,6 @@ static void ut_run_units(const uint16_t *s, size_t n, int mask, const ut_e16 *e)
             "utf16_make_well_formed(%s) in place: wrote outside the buffer (byte %zu past it, or "
             "byte dst[-%zu])",
             UT_D16S(s, n), k - 2 * n, gn);
-    }
-    if (mask & UT_F_WTF8) {
-        bound = 3 * n;
-        ut_fill8(bound + UT_SLACK);
-        gn = unilane_utf16_to_wtf8(s, n, (char *)UT_D8);
-        UT_CHECK(gn == e->w8_n && memcmp(UT_D8, ut_x_w8, e->w8_n) == 0,
-                 "utf16_to_wtf8(%s): expected %s, got %s", UT_D16S(s, n), ut_hex8(ut_x_w8, e->w8_n),
-                 ut_hex8(UT_D8, gn));
-        UT_CANARIES8("utf16_to_wtf8", UT_D16S(s, n), e->w8_n, bound);
-        if (mask & UT_F_LENGTHS) {
-            k = unilane_utf8_length_from_utf16(s, n);
-            UT_CHECK(k == e->w8_n, "utf8_length_from_utf16(%s) = %zu but utf16_to_wtf8 writes %zu",
-                     UT_D16S(s, n), k, e->w8_n);
-        }
-        /* every UTF-16 s: wtf8_to_utf16(utf16_to_wtf8(s)) == s */
-        if (gn == e->w8_n) {
-            memcpy(ut_rt8, UT_D8, gn);
-            ut_fill16(gn + UT_SLACK);
-            g = unilane_wtf8_to_utf16((const char *)ut_rt8, gn, UT_D16);
-            UT_CHECK(g.status == UNILANE_OK && g.read == gn && g.written == n &&
-                         memcmp(UT_D16, s, n * 2) == 0,
-                     "wtf8_to_utf16(utf16_to_wtf8(%s)) = " UT_RES_FMT " %s: not the input",
-                     UT_D16S(s, n), UT_RES(g), ut_hex16(UT_D16, g.written));
-            UT_CANARIES16("wtf8_to_utf16", UT_D16S(s, n), n, gn);
-        }
-    }
-    if (mask & UT_F_MUTF8) {
-        bound = 3 * n;
-        ut_fill8(bound + UT_SLACK);
-        gn = unilane_utf16_to_mutf8(s, n, (char *)UT_D8);
-        UT_CHECK(gn == e->m8_n && memcmp(UT_D8, ut_x_m8, e->m8_n) == 0,
-                 "utf16_to_mutf8(%s): expected %s, got %s", UT_D16S(s, n),
-                 ut_hex8(ut_x_m8, e->m8_n), ut_hex8(UT_D8, gn));
-        UT_CANARIES8("utf16_to_mutf8", UT_D16S(s, n), e->m8_n, bound);
-        k = unilane_mutf8_length_from_utf16(s, n);
-        UT_CHECK(k == e->m8_n, "mutf8_length_from_utf16(%s): expected %zu, got %zu", UT_D16S(s, n),
-                 e->m8_n, k);
-        if (gn == e->m8_n) {
-            memcpy(ut_rt8, UT_D8, gn);
-            ut_fill16(gn + UT_SLACK);
-            g = unilane_mutf8_to_utf16((const char *)ut_rt8, gn, UT_D16);
-            UT_CHECK(g.status == UNILANE_OK && g.read == gn && g.written == n &&
-                         memcmp(UT_D16, s, n * 2) == 0,
-                     "mutf8_to_utf16(utf16_to_mutf8(%s)) = " UT_RES_FMT " %s: not the input",
-                     UT_D16S(s, n), UT_RES(g), ut_hex16(UT_D16, g.written));
-            UT_CANARIES16("mutf8_to_utf16", UT_D16S(s, n), n, gn);
-        }
-    }
-    if (mask & UT_F_INSPECT) {
-        unilane_utf16_info gi = unilane_utf16_inspect(s, n);
-        UT_CHECK(UT_SAME_INFO16(gi, e->i16),
-                 "utf16_inspect(%s): expected " UT_INFO_FMT ", got " UT_INFO_FMT, UT_D16S(s, n),
-                 UT_INFO16(e->i16), UT_INFO16(gi));
     }
 }
 
@@ -517,37 +457,48 @@ static size_t ut_prefix16(const uint16_t *s, size_t n, unsigned max)
     return k;
 }
 
-static void ut_ref_bytes(const unsigned char *s, size_t n, int mask, ut_e8 *e)
+/* The expectation of unilane_<name> in e. */
+#define UT_W(e, name) ((e)->w[UT_OP(name)])
+
+static void ut_ref_bytes(const unsigned char *s, size_t n, int mask, ut_exp *e)
 {
-    memset(e, 0, sizeof *e);
+    size_t k;
+    unilane_result r;
+    e->ncaps = 0;
     if (mask & UT_F_PREFIX)
-        e->ascii = ut_prefix8(s, n);
+        UT_W(e, ascii_prefix) = ut_want_size(n, 0, ut_prefix8(s, n));
     if (mask & UT_F_VALIDATE)
-        e->val = ref_validate_utf8(s, n);
+        UT_W(e, validate_utf8) = ut_want_res(ref_validate_utf8(s, n));
     if (mask & UT_F_STRICT)
-        e->st = ref_utf8_to_utf16(s, n, ut_x_st16);
-    if (mask & UT_F_LOSSY)
-        e->lo_n = ref_utf8_to_utf16_lossy(s, n, ut_x_lo16);
+        UT_W(e, utf8_to_utf16) = ut_want_res(ref_utf8_to_utf16(s, n, ut_x_st16));
+    if (mask & UT_F_LOSSY) {
+        k = ref_utf8_to_utf16_lossy(s, n, ut_x_lo16);
+        UT_W(e, utf8_to_utf16_lossy) = ut_want_size(n, k, k);
+    }
     if (mask & UT_F_LATIN1)
-        e->l1 = ref_utf8_to_latin1(s, n, ut_x_l18);
+        UT_W(e, utf8_to_latin1) = ut_want_res(ref_utf8_to_latin1(s, n, ut_x_l18));
     if (mask & UT_F_LENGTHS)
-        e->len16 = ref_utf16_length_from_utf8_formula(s, n);
+        UT_W(e, utf16_length_from_utf8) =
+            ut_want_size(n, 0, ref_utf16_length_from_utf8_formula(s, n));
     if (mask & UT_F_FROM_LATIN1) {
-        e->fl8_n = ref_latin1_to_utf8(s, n, ut_x_fl8);
+        k = ref_latin1_to_utf8(s, n, ut_x_fl8);
+        UT_W(e, latin1_to_utf8) = ut_want_size(n, k, k);
         ref_latin1_to_utf16(s, n, ut_x_fl16);
+        UT_W(e, latin1_to_utf16) = ut_want_size(n, n, n);
     }
     if (mask & UT_F_WTF8) {
         /* the reference validates and converts in one body: its validation is
            the conversion's status and read */
-        e->wd = ref_wtf8_to_utf16(s, n, ut_x_w16);
-        e->wv = e->wd;
-        e->wv.written = 0;
+        r = ref_wtf8_to_utf16(s, n, ut_x_w16);
+        UT_W(e, wtf8_to_utf16) = ut_want_res(r);
+        r.written = 0;
+        UT_W(e, validate_wtf8) = ut_want_res(r);
     }
     if (mask & UT_F_MUTF8)
-        e->md = ref_mutf8_to_utf16(s, n, ut_x_m16);
+        UT_W(e, mutf8_to_utf16) = ut_want_res(ref_mutf8_to_utf16(s, n, ut_x_m16));
     if (mask & UT_F_INSPECT) {
-        e->is = ref_utf8_inspect(s, n, 0);
-        e->il = ref_utf8_inspect(s, n, 1);
+        UT_W(e, utf8_inspect) = ut_want_info8(ref_utf8_inspect(s, n, 0));
+        UT_W(e, utf8_inspect_lossy) = ut_want_info8(ref_utf8_inspect(s, n, 1));
     }
 }
 
@@ -555,7 +506,7 @@ static void ut_ref_bytes(const unsigned char *s, size_t n, int mask, ut_e8 *e)
    results (the reference on the whole input s[0..n)): the bound, the exact
    length less one, one from a hash, and `edge`, `edge2` (in a context: the
    input's edges; (size_t)-1 for none: then 0 and 1). */
-static void ut_ref_bounded(const unsigned char *s, size_t n, ut_e8 *e, size_t edge, size_t edge2)
+static void ut_ref_bounded(const unsigned char *s, size_t n, ut_exp *e, size_t edge, size_t edge2)
 {
     static unsigned char scratch[2 * UT_CHECK_MAX + UT_SLACK];
     size_t full = ref_latin1_to_utf8(s, n, ut_x_bd8), k;
@@ -574,37 +525,45 @@ static void ut_ref_bounded(const unsigned char *s, size_t n, ut_e8 *e, size_t ed
     else if (full > 1)
         e->caps[e->ncaps++] = 1;
     for (k = 0; k < e->ncaps; k++)
-        e->bd[k] = ref_latin1_to_utf8_bounded(s, n, scratch, e->caps[k]);
+        e->bd[k] = ut_want_res(ref_latin1_to_utf8_bounded(s, n, scratch, e->caps[k]));
 }
 
-static void ut_ref_units(const uint16_t *s, size_t n, int mask, ut_e16 *e)
+static void ut_ref_units(const uint16_t *s, size_t n, int mask, ut_exp *e)
 {
-    memset(e, 0, sizeof *e);
+    size_t k;
+    e->ncaps = 0;
     if (mask & UT_F_PREFIX) {
-        e->ascii = ut_prefix16(s, n, 0x7F);
-        e->latin1p = ut_prefix16(s, n, 0xFF);
+        UT_W(e, utf16_ascii_prefix) = ut_want_size(n, 0, ut_prefix16(s, n, 0x7F));
+        UT_W(e, utf16_latin1_prefix) = ut_want_size(n, 0, ut_prefix16(s, n, 0xFF));
     }
     if (mask & UT_F_VALIDATE)
-        e->val = ref_validate_utf16(s, n);
+        UT_W(e, validate_utf16) = ut_want_res(ref_validate_utf16(s, n));
     if (mask & UT_F_STRICT)
-        e->st = ref_utf16_to_utf8(s, n, ut_x_st8);
-    if (mask & UT_F_LOSSY)
-        e->lo_n = ref_utf16_to_utf8_lossy(s, n, ut_x_lo8);
+        UT_W(e, utf16_to_utf8) = ut_want_res(ref_utf16_to_utf8(s, n, ut_x_st8));
+    if (mask & UT_F_LOSSY) {
+        k = ref_utf16_to_utf8_lossy(s, n, ut_x_lo8);
+        UT_W(e, utf16_to_utf8_lossy) = ut_want_size(n, k, k);
+    }
     if (mask & UT_F_LATIN1)
-        e->l1 = ref_utf16_to_latin1(s, n, ut_x_l18);
+        UT_W(e, utf16_to_latin1) = ut_want_res(ref_utf16_to_latin1(s, n, ut_x_l18));
     if (mask & UT_F_WELLFORMED)
-        e->wf_n = ref_utf16_make_well_formed(s, n, ut_x_wf16);
-    if (mask & UT_F_WTF8)
-        e->w8_n = ref_utf16_to_wtf8(s, n, ut_x_w8);
-    if (mask & UT_F_MUTF8)
-        e->m8_n = ref_utf16_to_mutf8(s, n, ut_x_m8);
+        UT_W(e, utf16_make_well_formed) =
+            ut_want_size(n, n, ref_utf16_make_well_formed(s, n, ut_x_wf16));
+    if (mask & UT_F_WTF8) {
+        k = ref_utf16_to_wtf8(s, n, ut_x_w8);
+        UT_W(e, utf16_to_wtf8) = ut_want_size(n, k, k);
+    }
+    if (mask & UT_F_MUTF8) {
+        k = ref_utf16_to_mutf8(s, n, ut_x_m8);
+        UT_W(e, utf16_to_mutf8) = ut_want_size(n, k, k);
+    }
     if (mask & UT_F_INSPECT)
-        e->i16 = ref_utf16_inspect(s, n);
+        UT_W(e, utf16_inspect) = ut_want_info16(ref_utf16_inspect(s, n));
 }
 
 void ut_check_bytes(const unsigned char *s, size_t n, int mask)
 {
-    ut_e8 e;
+    ut_exp e;
     if (n > UT_CHECK_MAX)
         ck_abort_msg("input too long for the check helpers: %zu", n);
     ut_cur_ctx.on = 0;
@@ -616,7 +575,7 @@ void ut_check_bytes(const unsigned char *s, size_t n, int mask)
 
 void ut_check_units(const uint16_t *s, size_t n, int mask)
 {
-    ut_e16 e;
+    ut_exp e;
     if (n > UT_CHECK_MAX)
         ck_abort_msg("input too long for the check helpers: %zu", n);
     ut_cur_ctx.on = 0;
@@ -716,34 +675,43 @@ typedef struct ut_pad16 {
 static ut_pad8 ut_pads8[2][UT_PAD_KINDS][UT_PAD_MAX + 1];
 static ut_pad16 ut_pads16[2][UT_PAD_KINDS][UT_PAD_MAX + 1];
 
+/* The code points of a padding of `len` units whose characters take cs
+   units each, in order: ASCII digits fill what is not whole characters
+   (first before the input, side 0; last after it). Returns their number. */
+static size_t ut_pad_seq(int side, int kind, size_t len, size_t cs, uint32_t *cp)
+{
+    size_t nch = len / cs, j, k, m = 0;
+    if (side == 0) {
+        /* ASCII filler first, then the characters, j = nch - 1 .. 0 */
+        for (k = 0; k < len % cs; k++)
+            cp[m++] = (uint32_t)('0' + k % 10);
+        for (j = nch; j-- > 0;)
+            cp[m++] = ut_pad_cp(kind, side, j);
+    } else {
+        for (j = 0; j < nch; j++)
+            cp[m++] = ut_pad_cp(kind, side, j);
+        for (k = nch * cs; k < len; k++)
+            cp[m++] = (uint32_t)('0' + k % 10);
+    }
+    return m;
+}
+
 static const ut_pad8 *ut_pad8_get(int side, int kind, size_t len)
 {
     ut_pad8 *p = &ut_pads8[side][kind][len];
+    uint32_t cp[UT_PAD_MAX];
     unsigned char tmp[4];
-    size_t cs = (size_t)kind + 1, nch = len / cs, fill = len % cs, j, k = 0;
+    size_t cs = (size_t)kind + 1, m, i, w, k = 0;
     unilane_result r;
 
     if (p->ready)
         return p;
-    if (side == 0) {
-        /* ASCII filler first, then the characters, j = nch - 1 .. 0 */
-        for (; k < fill; k++)
-            p->b[k] = (unsigned char)('0' + k % 10);
-        for (j = nch; j-- > 0;) {
-            if (ref_encode_utf8(ut_pad_cp(kind, side, j), tmp) != cs)
-                ck_abort_msg("padding character of the wrong length");
-            memcpy(p->b + k, tmp, cs);
-            k += cs;
-        }
-    } else {
-        for (j = 0; j < nch; j++) {
-            if (ref_encode_utf8(ut_pad_cp(kind, side, j), tmp) != cs)
-                ck_abort_msg("padding character of the wrong length");
-            memcpy(p->b + k, tmp, cs);
-            k += cs;
-        }
-        for (; k < len; k++)
-            p->b[k] = (unsigned char)('0' + k % 10);
+    m = ut_pad_seq(side, kind, len, cs, cp);
+    for (i = 0; i < m; i++, k += w) {
+        w = ref_encode_utf8(cp[i], tmp);
+        if (w != (cp[i] < 0x80 ? 1 : cs))
+            ck_abort_msg("padding character of the wrong length");
+        memcpy(p->b + k, tmp, w);
     }
     r = ref_utf8_to_utf16(p->b, len, p->u16);
     if (r.status != UNILANE_OK || r.read != len)
@@ -762,30 +730,19 @@ static const ut_pad8 *ut_pad8_get(int side, int kind, size_t len)
 static const ut_pad16 *ut_pad16_get(int side, int kind, size_t len)
 {
     ut_pad16 *p = &ut_pads16[side][kind][len];
+    uint32_t cp[UT_PAD_MAX];
     uint16_t tmp[2];
-    size_t cs = kind == UT_PAD_4BYTE ? 2 : 1, nch = len / cs, fill = len % cs, j, k = 0;
+    size_t cs = kind == UT_PAD_4BYTE ? 2 : 1, m, i, w, k = 0;
     unilane_result r;
 
     if (p->ready)
         return p;
-    if (side == 0) {
-        for (; k < fill; k++)
-            p->u[k] = (uint16_t)('0' + k % 10);
-        for (j = nch; j-- > 0;) {
-            if (ref_encode_utf16(ut_pad_cp(kind, side, j), tmp) != cs)
-                ck_abort_msg("padding character of the wrong length");
-            memcpy(p->u + k, tmp, cs * 2);
-            k += cs;
-        }
-    } else {
-        for (j = 0; j < nch; j++) {
-            if (ref_encode_utf16(ut_pad_cp(kind, side, j), tmp) != cs)
-                ck_abort_msg("padding character of the wrong length");
-            memcpy(p->u + k, tmp, cs * 2);
-            k += cs;
-        }
-        for (; k < len; k++)
-            p->u[k] = (uint16_t)('0' + k % 10);
+    m = ut_pad_seq(side, kind, len, cs, cp);
+    for (i = 0; i < m; i++, k += w) {
+        w = ref_encode_utf16(cp[i], tmp);
+        if (w != (cp[i] < 0x80 ? 1 : cs))
+            ck_abort_msg("padding character of the wrong length");
+        memcpy(p->u + k, tmp, w * 2);
     }
     r = ref_utf16_to_utf8(p->u, len, p->u8);
     if (r.status != UNILANE_OK || r.read != len)
@@ -798,6 +755,19 @@ static const ut_pad16 *ut_pad16_get(int side, int kind, size_t len)
     p->w = ref_utf16_inspect(p->u, len).width;
     p->ready = 1;
     return p;
+}
+
+/* Writes a[0..na) b[0..nb) c[0..nc) (units of `size` bytes) to dst; returns
+   na + nb + nc. */
+static size_t ut_cat3(void *dst, size_t size, const void *a, size_t na, const void *b, size_t nb,
+                      const void *c, size_t nc)
+{
+    unsigned char *d = (unsigned char *)dst;
+    memcpy(d, a, na * size);
+    if (nb)
+        memcpy(d + na * size, b, nb * size);
+    memcpy(d + (na + nb) * size, c, nc * size);
+    return na + nb + nc;
 }
 
 static void ut_ctx_sizes(size_t n, ut_ctx *cp, size_t *post)
@@ -817,22 +787,16 @@ size_t ut_ctx_build_bytes(unsigned char *out, const unsigned char *s, size_t n, 
 {
     size_t post;
     ut_ctx_sizes(n, &c, &post);
-    memcpy(out, ut_pad8_get(0, c.pre_kind, c.pre)->b, c.pre);
-    if (n)
-        memcpy(out + c.pre, s, n);
-    memcpy(out + c.pre + n, ut_pad8_get(1, c.post_kind, post)->b, post);
-    return c.total;
+    return ut_cat3(out, 1, ut_pad8_get(0, c.pre_kind, c.pre)->b, c.pre, s, n,
+                   ut_pad8_get(1, c.post_kind, post)->b, post);
 }
 
 size_t ut_ctx_build_units(uint16_t *out, const uint16_t *s, size_t n, ut_ctx c)
 {
     size_t post;
     ut_ctx_sizes(n, &c, &post);
-    memcpy(out, ut_pad16_get(0, c.pre_kind, c.pre)->u, c.pre * 2);
-    if (n)
-        memcpy(out + c.pre, s, n * 2);
-    memcpy(out + c.pre + n, ut_pad16_get(1, c.post_kind, post)->u, post * 2);
-    return c.total;
+    return ut_cat3(out, 2, ut_pad16_get(0, c.pre_kind, c.pre)->u, c.pre, s, n,
+                   ut_pad16_get(1, c.post_kind, post)->u, post);
 }
 
 /* The result of a function that stops at the first error on A B C, from
@@ -901,79 +865,79 @@ static unilane_utf8_info ut_compose_info8(unilane_utf8_info b, int lossy, size_t
     return r;
 }
 
-static unilane_result ut_ok(size_t read, size_t written)
-{
-    unilane_result r;
-    r.status = UNILANE_OK;
-    r.read = read;
-    r.written = written;
-    return r;
-}
-
 static unsigned char ut_ctxbuf8[UT_CHECK_MAX + 64] UT_ALIGN64;
 static uint16_t ut_ctxbuf16[UT_CHECK_MAX + 64] UT_ALIGN64;
 /* The reference's outputs on the input alone. */
 static uint16_t ut_i16a[UT_CHECK_MAX + 8], ut_i16b[UT_CHECK_MAX + 8];
 static unsigned char ut_i8a[3 * UT_CHECK_MAX + 8], ut_i8b[3 * UT_CHECK_MAX + 8];
 
+/* A prefix function's result on A B C (lengths na, n; the prefix lengths
+   pa, pb, pc of each): where the first piece with a non-ASCII (or non-Latin-1)
+   unit ends it. T is the whole length. */
+static op_res ut_prefix_ctx(size_t pa, size_t na, size_t pb, size_t n, size_t pc, size_t T)
+{
+    return ut_want_size(T, 0, pa < na ? pa : pb < n ? na + pb : na + n + pc);
+}
+
 void ut_check_bytes_ctx(const unsigned char *s, size_t n, int mask, ut_ctx c)
 {
     const ut_pad8 *A, *C;
-    size_t post, na = c.pre, k;
+    size_t post, na = c.pre, k, T;
     unilane_result rb;
-    ut_e8 e;
+    ut_exp e;
 
     ut_ctx_sizes(n, &c, &post);
+    T = c.total;
     A = ut_pad8_get(0, c.pre_kind, c.pre);
     C = ut_pad8_get(1, c.post_kind, post);
     ut_ctx_build_bytes(ut_ctxbuf8, s, n, c);
-    memset(&e, 0, sizeof e);
+    e.ncaps = 0;
     if (mask & UT_F_PREFIX) {
-        k = ut_prefix8(s, n);
-        e.ascii = A->ascii < na ? A->ascii : k < n ? na + k : na + n + C->ascii;
+        UT_W(&e, ascii_prefix) = ut_prefix_ctx(A->ascii, na, ut_prefix8(s, n), n, C->ascii, T);
     }
     if (mask & UT_F_VALIDATE) {
         rb = ref_validate_utf8(s, n);
-        e.val = ut_compose(ut_ok(na, 0), na, rb, n, ut_ok(post, 0));
+        UT_W(&e, validate_utf8) = ut_want_res(ut_compose(ut_ok(na, 0), na, rb, n, ut_ok(post, 0)));
     }
     if (mask & UT_F_STRICT) {
         rb = ref_utf8_to_utf16(s, n, ut_i16a);
-        e.st = ut_compose(ut_ok(na, A->n16), na, rb, n, ut_ok(post, C->n16));
+        UT_W(&e, utf8_to_utf16) =
+            ut_want_res(ut_compose(ut_ok(na, A->n16), na, rb, n, ut_ok(post, C->n16)));
         ut_compose_out(ut_x_st16, 2, A->u16, ut_ok(na, A->n16), ut_i16a, rb, C->u16,
                        ut_ok(post, C->n16));
     }
     if (mask & UT_F_LOSSY) {
         k = ref_utf8_to_utf16_lossy(s, n, ut_i16b);
-        e.lo_n = A->n16 + k + C->n16;
-        memcpy(ut_x_lo16, A->u16, A->n16 * 2);
-        memcpy(ut_x_lo16 + A->n16, ut_i16b, k * 2);
-        memcpy(ut_x_lo16 + A->n16 + k, C->u16, C->n16 * 2);
+        k = ut_cat3(ut_x_lo16, 2, A->u16, A->n16, ut_i16b, k, C->u16, C->n16);
+        UT_W(&e, utf8_to_utf16_lossy) = ut_want_size(T, k, k);
     }
     if (mask & UT_F_LATIN1) {
         rb = ref_utf8_to_latin1(s, n, ut_i8a);
-        e.l1 = ut_compose(A->l1, na, rb, n, C->l1);
+        UT_W(&e, utf8_to_latin1) = ut_want_res(ut_compose(A->l1, na, rb, n, C->l1));
         ut_compose_out(ut_x_l18, 1, A->l1o, A->l1, ut_i8a, rb, C->l1o, C->l1);
     }
     if (mask & UT_F_LENGTHS)
-        e.len16 = A->len16 + ref_utf16_length_from_utf8_formula(s, n) + C->len16;
+        UT_W(&e, utf16_length_from_utf8) =
+            ut_want_size(T, 0, A->len16 + ref_utf16_length_from_utf8_formula(s, n) + C->len16);
     if (mask & UT_F_WTF8) {
         rb = ref_validate_wtf8(s, n);
-        e.wv = ut_compose(ut_ok(na, 0), na, rb, n, ut_ok(post, 0));
+        UT_W(&e, validate_wtf8) = ut_want_res(ut_compose(ut_ok(na, 0), na, rb, n, ut_ok(post, 0)));
         rb = ref_wtf8_to_utf16(s, n, ut_i16a);
-        e.wd = ut_compose(ut_ok(na, A->n16), na, rb, n, ut_ok(post, C->n16));
+        UT_W(&e, wtf8_to_utf16) =
+            ut_want_res(ut_compose(ut_ok(na, A->n16), na, rb, n, ut_ok(post, C->n16)));
         ut_compose_out(ut_x_w16, 2, A->u16, ut_ok(na, A->n16), ut_i16a, rb, C->u16,
                        ut_ok(post, C->n16));
     }
     if (mask & UT_F_MUTF8) {
         rb = ref_mutf8_to_utf16(s, n, ut_i16a);
-        e.md = ut_compose(A->m, na, rb, n, C->m);
+        UT_W(&e, mutf8_to_utf16) = ut_want_res(ut_compose(A->m, na, rb, n, C->m));
         ut_compose_out(ut_x_m16, 2, A->mo, A->m, ut_i16a, rb, C->mo, C->m);
     }
     if (mask & UT_F_INSPECT) {
-        e.is =
-            ut_compose_info8(ref_utf8_inspect(s, n, 0), 0, na, A->n16, A->w, n, post, C->n16, C->w);
-        e.il =
-            ut_compose_info8(ref_utf8_inspect(s, n, 1), 1, na, A->n16, A->w, n, post, C->n16, C->w);
+        UT_W(&e, utf8_inspect) = ut_want_info8(ut_compose_info8(
+            ref_utf8_inspect(s, n, 0), 0, na, A->n16, A->w, n, post, C->n16, C->w));
+        UT_W(&e, utf8_inspect_lossy) = ut_want_info8(ut_compose_info8(
+            ref_utf8_inspect(s, n, 1), 1, na, A->n16, A->w, n, post, C->n16, C->w));
     }
     if (mask & UT_F_BOUNDED) {
         /* the reference on the whole buffer; capacities also at the input's edges */
@@ -982,10 +946,9 @@ void ut_check_bytes_ctx(const unsigned char *s, size_t n, int mask, ut_ctx c)
     }
     if (mask & UT_F_FROM_LATIN1) {
         k = ref_latin1_to_utf8(s, n, ut_i8b);
-        e.fl8_n = A->fl8_n + k + C->fl8_n;
-        memcpy(ut_x_fl8, A->fl8, A->fl8_n);
-        memcpy(ut_x_fl8 + A->fl8_n, ut_i8b, k);
-        memcpy(ut_x_fl8 + A->fl8_n + k, C->fl8, C->fl8_n);
+        k = ut_cat3(ut_x_fl8, 1, A->fl8, A->fl8_n, ut_i8b, k, C->fl8, C->fl8_n);
+        UT_W(&e, latin1_to_utf8) = ut_want_size(T, k, k);
+        UT_W(&e, latin1_to_utf16) = ut_want_size(T, T, T);
         ref_latin1_to_utf16(A->b, na, ut_x_fl16);
         ref_latin1_to_utf16(s, n, ut_x_fl16 + na);
         ref_latin1_to_utf16(C->b, post, ut_x_fl16 + na + n);
@@ -1001,69 +964,64 @@ void ut_check_bytes_ctx(const unsigned char *s, size_t n, int mask, ut_ctx c)
 void ut_check_units_ctx(const uint16_t *s, size_t n, int mask, ut_ctx c)
 {
     const ut_pad16 *A, *C;
-    size_t post, na = c.pre, k;
+    size_t post, na = c.pre, k, T;
     unilane_result rb;
-    ut_e16 e;
+    ut_exp e;
 
     ut_ctx_sizes(n, &c, &post);
+    T = c.total;
     A = ut_pad16_get(0, c.pre_kind, c.pre);
     C = ut_pad16_get(1, c.post_kind, post);
     ut_ctx_build_units(ut_ctxbuf16, s, n, c);
-    memset(&e, 0, sizeof e);
+    e.ncaps = 0;
     if (mask & UT_F_PREFIX) {
-        k = ut_prefix16(s, n, 0x7F);
-        e.ascii = A->ascii < na ? A->ascii : k < n ? na + k : na + n + C->ascii;
-        k = ut_prefix16(s, n, 0xFF);
-        e.latin1p = A->latin1p < na ? A->latin1p : k < n ? na + k : na + n + C->latin1p;
+        UT_W(&e, utf16_ascii_prefix) =
+            ut_prefix_ctx(A->ascii, na, ut_prefix16(s, n, 0x7F), n, C->ascii, T);
+        UT_W(&e, utf16_latin1_prefix) =
+            ut_prefix_ctx(A->latin1p, na, ut_prefix16(s, n, 0xFF), n, C->latin1p, T);
     }
     if (mask & UT_F_VALIDATE) {
         rb = ref_validate_utf16(s, n);
-        e.val = ut_compose(ut_ok(na, 0), na, rb, n, ut_ok(post, 0));
+        UT_W(&e, validate_utf16) = ut_want_res(ut_compose(ut_ok(na, 0), na, rb, n, ut_ok(post, 0)));
     }
     if (mask & UT_F_STRICT) {
         rb = ref_utf16_to_utf8(s, n, ut_i8a);
-        e.st = ut_compose(ut_ok(na, A->n8), na, rb, n, ut_ok(post, C->n8));
+        UT_W(&e, utf16_to_utf8) =
+            ut_want_res(ut_compose(ut_ok(na, A->n8), na, rb, n, ut_ok(post, C->n8)));
         ut_compose_out(ut_x_st8, 1, A->u8, ut_ok(na, A->n8), ut_i8a, rb, C->u8, ut_ok(post, C->n8));
     }
     if (mask & UT_F_LOSSY) {
         k = ref_utf16_to_utf8_lossy(s, n, ut_i8b);
-        e.lo_n = A->n8 + k + C->n8;
-        memcpy(ut_x_lo8, A->u8, A->n8);
-        memcpy(ut_x_lo8 + A->n8, ut_i8b, k);
-        memcpy(ut_x_lo8 + A->n8 + k, C->u8, C->n8);
+        k = ut_cat3(ut_x_lo8, 1, A->u8, A->n8, ut_i8b, k, C->u8, C->n8);
+        UT_W(&e, utf16_to_utf8_lossy) = ut_want_size(T, k, k);
     }
     if (mask & UT_F_LATIN1) {
         rb = ref_utf16_to_latin1(s, n, ut_i8a);
-        e.l1 = ut_compose(A->l1, na, rb, n, C->l1);
+        UT_W(&e, utf16_to_latin1) = ut_want_res(ut_compose(A->l1, na, rb, n, C->l1));
         ut_compose_out(ut_x_l18, 1, A->l1o, A->l1, ut_i8a, rb, C->l1o, C->l1);
     }
     if (mask & UT_F_WELLFORMED) {
         /* The paddings are well-formed: copied unchanged, nothing replaced. */
-        e.wf_n = ref_utf16_make_well_formed(s, n, ut_i16a);
-        memcpy(ut_x_wf16, A->u, na * 2);
-        memcpy(ut_x_wf16 + na, ut_i16a, n * 2);
-        memcpy(ut_x_wf16 + na + n, C->u, post * 2);
+        UT_W(&e, utf16_make_well_formed) =
+            ut_want_size(T, T, ref_utf16_make_well_formed(s, n, ut_i16a));
+        ut_cat3(ut_x_wf16, 2, A->u, na, ut_i16a, n, C->u, post);
     }
     if (mask & UT_F_WTF8) {
         k = ref_utf16_to_wtf8(s, n, ut_i8b);
-        e.w8_n = A->n8 + k + C->n8;
-        memcpy(ut_x_w8, A->u8, A->n8);
-        memcpy(ut_x_w8 + A->n8, ut_i8b, k);
-        memcpy(ut_x_w8 + A->n8 + k, C->u8, C->n8);
+        k = ut_cat3(ut_x_w8, 1, A->u8, A->n8, ut_i8b, k, C->u8, C->n8);
+        UT_W(&e, utf16_to_wtf8) = ut_want_size(T, k, k);
     }
     if (mask & UT_F_MUTF8) {
         k = ref_utf16_to_mutf8(s, n, ut_i8b);
-        e.m8_n = A->m8n + k + C->m8n;
-        memcpy(ut_x_m8, A->m8, A->m8n);
-        memcpy(ut_x_m8 + A->m8n, ut_i8b, k);
-        memcpy(ut_x_m8 + A->m8n + k, C->m8, C->m8n);
+        k = ut_cat3(ut_x_m8, 1, A->m8, A->m8n, ut_i8b, k, C->m8, C->m8n);
+        UT_W(&e, utf16_to_mutf8) = ut_want_size(T, k, k);
     }
     if (mask & UT_F_INSPECT) {
-        unilane_utf16_info ib = ref_utf16_inspect(s, n);
-        e.i16 = ib;
-        e.i16.read = ib.status != UNILANE_OK ? na + ib.read : na + n + post;
-        e.i16.utf8_length = A->n8 + ib.utf8_length + C->n8;
-        e.i16.width = ut_wider3(A->w, ib.width, C->w);
+        unilane_utf16_info ib = ref_utf16_inspect(s, n), i = ib;
+        i.read = ib.status != UNILANE_OK ? na + ib.read : na + n + post;
+        i.utf8_length = A->n8 + ib.utf8_length + C->n8;
+        i.width = ut_wider3(A->w, ib.width, C->w);
+        UT_W(&e, utf16_inspect) = ut_want_info16(i);
     }
     ut_cur_ctx.on = 1;
     ut_cur_ctx.inner = s;

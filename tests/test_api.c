@@ -8,6 +8,9 @@
 
 #include "checks.h"
 #include "literals02.h"
+#include "../tools/op_call.h" /* the operations by registry index (src/dispatch/ops.h) */
+
+#define API_N(a) (sizeof(a) / sizeof((a)[0]))
 
 typedef struct api_bad {
     const char *bytes;
@@ -48,14 +51,35 @@ static size_t api_fill(unsigned char *o, size_t n, int kind)
     return k;
 }
 
+/* bytes[0..len), an error of class `status` at its first byte, after `pre`
+   bytes of filler `kind` and before `post` bytes of filler `post_kind`:
+   every function against the reference, and validate_utf8 reports `status`
+   right after the filler when the filler is whole characters. */
+static void api_check_error_at(const char *bytes, size_t len, unilane_status status, size_t pre,
+                               int kind, size_t post, int post_kind)
+{
+    static unsigned char buf[1024];
+    size_t p = api_fill(buf, pre, kind), n;
+    unilane_result r;
+    memcpy(buf + p, bytes, len);
+    n = p + len + api_fill(buf + p + len, post, post_kind);
+    ut_check_bytes(buf, n, UT_F_ALL);
+    /* The filler before may end in a partial character. */
+    if (ref_validate_utf8(buf, p).status == UNILANE_OK) {
+        r = unilane_validate_utf8((const char *)buf, n);
+        UT_CHECK(r.status == status && r.read == p,
+                 "validate_utf8(%s): %s at %zu, expected %s at %zu", ut_hex8(buf, n),
+                 unilane_status_string(r.status), r.read, unilane_status_string(status), p);
+    }
+}
+
 static const size_t api_lens[] = { 0,  1,  2,  3,  7,  15, 16,  17,  31,  32,
                                    33, 47, 63, 64, 65, 95, 127, 128, 129, 200 };
 #define API_NLENS (sizeof api_lens / sizeof api_lens[0])
 
 START_TEST(api_status_positions)
 {
-    unsigned char buf[1024];
-    size_t b, p, q, kind, n;
+    size_t b, p, q, kind;
     ut_select(_i);
     for (b = 0; b < sizeof api_bads / sizeof api_bads[0]; b++) {
         const api_bad *t = &api_bads[b];
@@ -64,20 +88,9 @@ START_TEST(api_status_positions)
                  ut_hex8(t->bytes, t->len), unilane_status_string(r.status));
         for (kind = 0; kind < 4; kind++)
             for (p = 0; p < API_NLENS; p++)
-                for (q = 0; q < API_NLENS; q += 3) {
-                    size_t pre = api_fill(buf, api_lens[p], (int)kind);
-                    memcpy(buf + pre, t->bytes, t->len);
-                    n = pre + t->len +
-                        api_fill(buf + pre + t->len, api_lens[q], (int)((kind + 1) % 4));
-                    ut_check_bytes(buf, n, UT_F_ALL);
-                    r = unilane_validate_utf8((const char *)buf, n);
-                    /* The filler before may end in a partial character. */
-                    if (ref_validate_utf8(buf, pre).status == UNILANE_OK)
-                        UT_CHECK(r.status == t->status && r.read == pre,
-                                 "validate_utf8(%s): %s at %zu, expected %s at %zu",
-                                 ut_hex8(buf, n), unilane_status_string(r.status), r.read,
-                                 unilane_status_string(t->status), pre);
-                }
+                for (q = 0; q < API_NLENS; q += 3)
+                    api_check_error_at(t->bytes, t->len, t->status, api_lens[p], (int)kind,
+                                       api_lens[q], (int)((kind + 1) % 4));
     }
     UT_DONE();
 }
@@ -88,24 +101,14 @@ START_TEST(api_truncated_tails)
     static const char *const chars[] = { "\xC3\xA9",         "\xDF\xBF",        "\xE0\xA0\x80",
                                          "\xED\x9F\xBF",     "\xEF\xBF\xBD",    "\xF0\x90\x80\x80",
                                          "\xF4\x8F\xBF\xBF", "\xF3\xA0\x81\x81" };
-    unsigned char buf[512];
-    size_t c, p, cut, kind, pre, n;
+    size_t c, p, cut, kind;
     ut_select(_i);
     for (c = 0; c < sizeof chars / sizeof chars[0]; c++)
         for (cut = 1; cut < strlen(chars[c]); cut++)
             for (kind = 0; kind < 4; kind++)
-                for (p = 0; p < API_NLENS; p++) {
-                    pre = api_fill(buf, api_lens[p], (int)kind);
-                    memcpy(buf + pre, chars[c], cut);
-                    n = pre + cut;
-                    ut_check_bytes(buf, n, UT_F_ALL);
-                    if (ref_validate_utf8(buf, pre).status == UNILANE_OK) {
-                        unilane_result r = unilane_validate_utf8((const char *)buf, n);
-                        UT_CHECK(r.status == UNILANE_TOO_SHORT && r.read == pre,
-                                 "truncated tail %s: %s at %zu", ut_hex8(buf, n),
-                                 unilane_status_string(r.status), r.read);
-                    }
-                }
+                for (p = 0; p < API_NLENS; p++)
+                    api_check_error_at(chars[c], cut, UNILANE_TOO_SHORT, api_lens[p], (int)kind, 0,
+                                       0);
     UT_DONE();
 }
 END_TEST
@@ -599,110 +602,115 @@ static const size_t api_lit_post[] = { 0, 1, 17, 64 };
   for (pi = 0; pi < sizeof api_lit_pre / sizeof api_lit_pre[0]; pi++) \
     for (qi = 0; qi < sizeof api_lit_post / sizeof api_lit_post[0]; qi++)
 
-static void api_ascii(unsigned char *b, size_t n)
+/* n ASCII units 'a' .. 'z' ..., of `unit` bytes (1 or 2), at b. */
+static void api_ascii(void *b, int unit, size_t n)
 {
     size_t i;
     for (i = 0; i < n; i++)
-        b[i] = (unsigned char)('a' + i % 26);
+        if (unit == 1)
+            ((unsigned char *)b)[i] = (unsigned char)('a' + i % 26);
+        else
+            ((uint16_t *)b)[i] = (uint16_t)('a' + i % 26);
 }
 
-static void api_ascii16(uint16_t *b, size_t n)
+/* in[0..n) after pre ASCII units and before post ones, to b; returns the
+   length, pre + n + post. */
+static size_t api_place(void *b, int unit, const void *in, size_t n, size_t pre, size_t post)
 {
-    size_t i;
-    for (i = 0; i < n; i++)
-        b[i] = (uint16_t)('a' + i % 26);
+    unsigned char *d = (unsigned char *)b;
+    api_ascii(d, unit, pre);
+    if (n)
+        memcpy(d + pre * (size_t)unit, in, n * (size_t)unit);
+    api_ascii(d + (pre + n) * (size_t)unit, unit, post);
+    return pre + n + post;
 }
 
 START_TEST(api_literals_02_decode)
 {
+    /* each table of vectors, the decoder, and the validator (-1: none) */
+    static const struct {
+        const lit_dec_vec *v;
+        size_t nv;
+        int op, validate;
+    } sets[] = { { lit_wtf8_dec, API_N(lit_wtf8_dec), UNILANE_OP_wtf8_to_utf16,
+                   UNILANE_OP_validate_wtf8 },
+                 { lit_mutf8_dec, API_N(lit_mutf8_dec), UNILANE_OP_mutf8_to_utf16, -1 } };
     static unsigned char buf[512];
     static uint16_t want[512], out[512];
-    size_t v, pi, qi, pre, post, n, rd, wr;
-    unilane_result r;
+    size_t si, v, pi, qi, pre, post, n, rd, wr;
+    op_res r;
     ut_select(_i);
-    for (v = 0; v < sizeof lit_wtf8_dec / sizeof lit_wtf8_dec[0] +
-                        sizeof lit_mutf8_dec / sizeof lit_mutf8_dec[0];
-         v++) {
-        int mutf8 = v >= sizeof lit_wtf8_dec / sizeof lit_wtf8_dec[0];
-        const lit_dec_vec *t =
-            mutf8 ? &lit_mutf8_dec[v - sizeof lit_wtf8_dec / sizeof lit_wtf8_dec[0]]
-                  : &lit_wtf8_dec[v];
-        API_LIT_PLACES
-        {
-            pre = api_lit_pre[pi];
-            post = api_lit_post[qi];
-            api_ascii(buf, pre);
-            memcpy(buf + pre, t->in, t->n);
-            api_ascii(buf + pre + t->n, post);
-            n = pre + t->n + post;
-            api_ascii16(want, pre);
-            memcpy(want + pre, t->out, t->nout * 2);
-            api_ascii16(want + pre + t->nout, post);
-            rd = t->status == UNILANE_OK ? n : pre + t->read;
-            wr = t->status == UNILANE_OK ? pre + t->nout + post : pre + t->nout;
-            memset(out, 0xEE, sizeof out);
-            r = mutf8 ? unilane_mutf8_to_utf16((const char *)buf, n, out)
-                      : unilane_wtf8_to_utf16((const char *)buf, n, out);
-            UT_CHECK(r.status == t->status && r.read == rd && r.written == wr &&
-                         memcmp(out, want, wr * 2) == 0 && out[wr] == 0xEEEE,
-                     "%s(%s after %zu ASCII, before %zu): {%s, %zu, %zu} %s; expected {%s, %zu, "
-                     "%zu} %s",
-                     mutf8 ? "mutf8_to_utf16" : "wtf8_to_utf16", ut_hex8(t->in, t->n), pre, post,
-                     unilane_status_string(r.status), r.read, r.written, ut_hex16(out, r.written),
-                     unilane_status_string(t->status), rd, wr, ut_hex16(want, wr));
-            if (!mutf8) {
-                r = unilane_validate_wtf8((const char *)buf, n);
-                UT_CHECK(r.status == t->status && r.read == rd && r.written == 0,
-                         "validate_wtf8(%s after %zu ASCII, before %zu): %s at %zu, expected %s "
-                         "at %zu",
-                         ut_hex8(t->in, t->n), pre, post, unilane_status_string(r.status), r.read,
-                         unilane_status_string(t->status), rd);
+    for (si = 0; si < API_N(sets); si++)
+        for (v = 0; v < sets[si].nv; v++) {
+            const lit_dec_vec *t = &sets[si].v[v];
+            const int op = sets[si].op, val = sets[si].validate;
+            API_LIT_PLACES
+            {
+                pre = api_lit_pre[pi];
+                post = api_lit_post[qi];
+                n = api_place(buf, 1, t->in, t->n, pre, post);
+                api_place(want, 2, t->out, t->nout, pre, post);
+                rd = t->status == UNILANE_OK ? n : pre + t->read;
+                wr = t->status == UNILANE_OK ? pre + t->nout + post : pre + t->nout;
+                memset(out, 0xEE, sizeof out);
+                r = op_call(op, buf, n, out);
+                UT_CHECK(r.status == (int)t->status && r.read == rd && r.written == wr &&
+                             memcmp(out, want, wr * 2) == 0 && out[wr] == 0xEEEE,
+                         "%s(%s after %zu ASCII, before %zu): {%s, %zu, %zu} %s; expected {%s, "
+                         "%zu, %zu} %s",
+                         op_name(op), ut_hex8(t->in, t->n), pre, post,
+                         unilane_status_string((unilane_status)r.status), r.read, r.written,
+                         ut_hex16(out, r.written), unilane_status_string(t->status), rd, wr,
+                         ut_hex16(want, wr));
+                if (val >= 0) {
+                    r = op_call(val, buf, n, NULL);
+                    UT_CHECK(r.status == (int)t->status && r.read == rd && r.written == 0,
+                             "%s(%s after %zu ASCII, before %zu): %s at %zu, expected %s at %zu",
+                             op_name(val), ut_hex8(t->in, t->n), pre, post,
+                             unilane_status_string((unilane_status)r.status), r.read,
+                             unilane_status_string(t->status), rd);
+                }
             }
         }
-    }
     UT_DONE();
 }
 END_TEST
 
 START_TEST(api_literals_02_encode)
 {
+    /* each table of vectors, the encoder and its length function */
+    static const struct {
+        const lit_enc_vec *v;
+        size_t nv;
+        int op, length;
+    } sets[] = { { lit_wtf8_enc, API_N(lit_wtf8_enc), UNILANE_OP_utf16_to_wtf8,
+                   UNILANE_OP_utf8_length_from_utf16 },
+                 { lit_mutf8_enc, API_N(lit_mutf8_enc), UNILANE_OP_utf16_to_mutf8,
+                   UNILANE_OP_mutf8_length_from_utf16 } };
     static uint16_t buf[512];
     static unsigned char want[1024], out[1024];
-    size_t v, pi, qi, pre, post, n, wn, k;
+    size_t si, v, pi, qi, pre, post, n, wn, k;
     ut_select(_i);
-    for (v = 0; v < sizeof lit_wtf8_enc / sizeof lit_wtf8_enc[0] +
-                        sizeof lit_mutf8_enc / sizeof lit_mutf8_enc[0];
-         v++) {
-        int mutf8 = v >= sizeof lit_wtf8_enc / sizeof lit_wtf8_enc[0];
-        const lit_enc_vec *t =
-            mutf8 ? &lit_mutf8_enc[v - sizeof lit_wtf8_enc / sizeof lit_wtf8_enc[0]]
-                  : &lit_wtf8_enc[v];
-        API_LIT_PLACES
-        {
-            pre = api_lit_pre[pi];
-            post = api_lit_post[qi];
-            api_ascii16(buf, pre);
-            memcpy(buf + pre, t->in, t->n * 2);
-            api_ascii16(buf + pre + t->n, post);
-            n = pre + t->n + post;
-            api_ascii(want, pre);
-            memcpy(want + pre, t->out, t->nout);
-            api_ascii(want + pre + t->nout, post);
-            wn = pre + t->nout + post;
-            memset(out, 0xEE, sizeof out);
-            k = mutf8 ? unilane_utf16_to_mutf8(buf, n, (char *)out)
-                      : unilane_utf16_to_wtf8(buf, n, (char *)out);
-            UT_CHECK(k == wn && memcmp(out, want, wn) == 0 && out[wn] == 0xEE,
-                     "%s(%s after %zu ASCII, before %zu) = %s, expected %s",
-                     mutf8 ? "utf16_to_mutf8" : "utf16_to_wtf8", ut_hex16(t->in, t->n), pre, post,
-                     ut_hex8(out, k), ut_hex8(want, wn));
-            k = mutf8 ? unilane_mutf8_length_from_utf16(buf, n)
-                      : unilane_utf8_length_from_utf16(buf, n);
-            UT_CHECK(k == wn, "%s(%s after %zu ASCII, before %zu) = %zu, expected %zu",
-                     mutf8 ? "mutf8_length_from_utf16" : "utf8_length_from_utf16",
-                     ut_hex16(t->in, t->n), pre, post, k, wn);
+    for (si = 0; si < API_N(sets); si++)
+        for (v = 0; v < sets[si].nv; v++) {
+            const lit_enc_vec *t = &sets[si].v[v];
+            const int op = sets[si].op, len = sets[si].length;
+            API_LIT_PLACES
+            {
+                pre = api_lit_pre[pi];
+                post = api_lit_post[qi];
+                n = api_place(buf, 2, t->in, t->n, pre, post);
+                wn = api_place(want, 1, t->out, t->nout, pre, post);
+                memset(out, 0xEE, sizeof out);
+                k = op_call(op, buf, n, out).value;
+                UT_CHECK(k == wn && memcmp(out, want, wn) == 0 && out[wn] == 0xEE,
+                         "%s(%s after %zu ASCII, before %zu) = %s, expected %s", op_name(op),
+                         ut_hex16(t->in, t->n), pre, post, ut_hex8(out, k), ut_hex8(want, wn));
+                k = op_call(len, buf, n, NULL).value;
+                UT_CHECK(k == wn, "%s(%s after %zu ASCII, before %zu) = %zu, expected %zu",
+                         op_name(len), ut_hex16(t->in, t->n), pre, post, k, wn);
+            }
         }
-    }
     UT_DONE();
 }
 END_TEST
@@ -721,10 +729,7 @@ START_TEST(api_literals_02_inspect)
             size_t rd, len;
             pre = api_lit_pre[pi];
             post = api_lit_post[qi];
-            api_ascii(buf, pre);
-            memcpy(buf + pre, t->in, t->n);
-            api_ascii(buf + pre + t->n, post);
-            n = pre + t->n + post;
+            n = api_place(buf, 1, t->in, t->n, pre, post);
             rd = t->status == UNILANE_OK ? n : pre + t->read;
             len = pre + t->len16 + (t->status == UNILANE_OK || t->lossy ? post : 0);
             g = t->lossy ? unilane_utf8_inspect_lossy((const char *)buf, n)
@@ -746,10 +751,7 @@ START_TEST(api_literals_02_inspect)
             size_t rd;
             pre = api_lit_pre[pi];
             post = api_lit_post[qi];
-            api_ascii16(buf16, pre);
-            memcpy(buf16 + pre, t->in, t->n * 2);
-            api_ascii16(buf16 + pre + t->n, post);
-            n = pre + t->n + post;
+            n = api_place(buf16, 2, t->in, t->n, pre, post);
             rd = t->status == UNILANE_OK ? n : pre + t->read;
             g = unilane_utf16_inspect(buf16, n);
             UT_CHECK(g.status == t->status && g.read == rd &&
@@ -775,11 +777,10 @@ START_TEST(api_literals_02_bounded)
     ut_select(_i);
     for (pi = 0; pi < sizeof api_lit_pre / sizeof api_lit_pre[0]; pi++) {
         pre = api_lit_pre[pi];
-        api_ascii(buf, pre);
-        memcpy(buf + pre,
-               "A\xE9"
-               "B",
-               3);
+        api_place(buf, 1,
+                  "A\xE9"
+                  "B",
+                  3, pre, 0);
         for (v = 0; v < sizeof lit_bounded_abc / sizeof lit_bounded_abc[0]; v++) {
             cap = pre + lit_bounded_abc[v].cap;
             rd = pre + lit_bounded_abc[v].read;

@@ -4,6 +4,9 @@
 # node-gyp, no download.
 #
 #   examples/node-addon/build.sh [BUILD_DIR]     (default: examples/node-addon/build)
+#   examples/node-addon/build.sh --print-node-include
+#                                  prints the directory of node_api.h it
+#                                  would use, and builds nothing
 #
 # Environment: CC (default cc), NODE_INCLUDE (the directory holding
 # node_api.h; found next to `node` or in /usr/include/node otherwise),
@@ -13,10 +16,11 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-OUT=${1:-$HERE/build}
-CC=${CC:-cc}
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
+PRINT_INC=0
+case "${1:-}" in
+  --print-node-include) PRINT_INC=1 ;;
+  -*) echo "unknown option: $1" >&2; exit 2 ;;
+esac
 
 # The Node-API headers: Debian's libnode-dev and the nodejs packages of
 # nodesource put them in /usr/include/node; an official tarball has them in
@@ -36,6 +40,12 @@ find_node_include() {
   return 1
 }
 NODE_INC=$(find_node_include)
+if [ "$PRINT_INC" = 1 ]; then echo "$NODE_INC"; exit 0; fi
+
+OUT=${1:-$HERE/build}
+CC=${CC:-cc}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
 
 # unilane as a static library (position-independent, only unilane_* visible).
 cmake -S "$ROOT" -B "$OUT/lib" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$CC" \
