@@ -808,8 +808,8 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_block3(uint8x16_t lo, uint8x16_t hi
  * without mutf8 no surrogate among them), from p, whose first block v0, v1
  * is one: A = E0|(u>>12), B = 80|((u>>6)&3F), C = 80|(u&3F) stored
  * interleaved by ST3, exactly 48 bytes a block (no shuffle, no table, no
- * write past the output). CJK text; for modified UTF-8 also surrogates,
- * each its own 3-byte unit (emoji text). Returns the units consumed (a
+ * write past the output). Used for modified UTF-8, where every surrogate
+ * is its own 3-byte unit (emoji text). Returns the units consumed (a
  * multiple of 16, at least 16).
  */
 static UNILANE_ALWAYS_INLINE size_t neon_u16_run3(const uint16_t *p, const uint16_t *end,
@@ -1210,7 +1210,12 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
                 continue;
             }
             win = 16;
-            if (vminvq_u16(vminq_u16(v0, v1)) >= 0x800) {
+            /* (modified UTF-8 blocks with surrogates: elsewhere the test
+               costs more than it saves. Not on ARMv7: there the path made
+               the whole modified-UTF-8 loop 12% dearer on CJK text, even
+               where it is not taken) */
+            if (UNILANE_NEON_A64 && mutf8 && max >= 0xD7FF &&
+                vminvq_u16(vminq_u16(v0, v1)) >= 0x800) {
                 size_t n = neon_u16_run3(p, end, v0, v1, d, &k, mutf8);
                 p += n;
                 d += 3 * n;
@@ -1374,7 +1379,8 @@ static UNILANE_ALWAYS_INLINE int neon_u16_high4(uint16x4_t a, uint16x4_t b, int 
  * block (no loop, no big frame); otherwise an ASCII prefix 16 units at a
  * time (the last, partial block as the last 16 units, which is exact when
  * they are all ASCII, else by neon_u16_to_utf8_mid), and the general loop
- * from the first whole block that is not ASCII.
+ * from the first whole block that is not ASCII, or after 64 ASCII units
+ * (its ASCII loop takes 32 units a step).
  */
 static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_t *src, size_t len,
                                                                    char *dst, int lossy, int wtf8,
@@ -1429,7 +1435,10 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_
             vst1q_u8(d, vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1)));
             p += 16;
             d += 16;
-        } while (end - p >= 16);
+        } while (end - p >= 16 && p - src < 64);
+        /* a longer ASCII run: the general loop's, 32 units a step */
+        if (end - p >= 16)
+            goto general;
         if (p < end) {
             v0 = vld1q_u16(end - 16);
             v1 = vld1q_u16(end - 8);
