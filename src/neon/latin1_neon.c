@@ -141,10 +141,13 @@ static UNILANE_NOINLINE size_t neon_l1_to_utf8_big(const uint8_t *src, size_t le
         if (end - p < 16)
             break;
         v = vld1q_u8(p);
+        /* (p moved on first: every path then ends in the one loop branch,
+           also at -Os, where GCC merges the tails into one more jump) */
+        p += 16;
         if (vmaxvq_u8(v) < 0x80) {
             vst1q_u8(d, v);
             d += 16;
-        } else if (end - p >= 24) {
+        } else if (end - p >= 8) {
             /* The up to 8 bytes written past this block's end are
                overwritten by the >= 8 bytes of the following input. */
             d += neon_l1_block_utf8(v, d, bitw, c0, two);
@@ -154,7 +157,6 @@ static UNILANE_NOINLINE size_t neon_l1_to_utf8_big(const uint8_t *src, size_t le
             neon_copy_exact(d, tmp, T);
             d += T;
         }
-        p += 16;
     }
     /* 0 <= end - p < 16, and len >= 16 */
     if (p < end)
@@ -273,8 +275,8 @@ size_t unilane_neon_latin1_to_utf8(const char *src, size_t len, char *dst)
  * scalar kernel finishes at a character boundary (every byte is one) and
  * decides where the output stops.
  */
-unilane_result unilane_neon_latin1_to_utf8_bounded(const char *src, size_t len, char *dst,
-                                                   size_t cap)
+static UNILANE_NOINLINE unilane_result neon_l1_to_utf8_bounded_big(const char *src, size_t len,
+                                                                   char *dst, size_t cap)
 {
     const uint8_t *s = (const uint8_t *)src;
     uint8_t *d = (uint8_t *)dst;
@@ -303,6 +305,21 @@ unilane_result unilane_neon_latin1_to_utf8_bounded(const char *src, size_t len, 
     }
     return gen_finish(unilane_scalar_latin1_to_utf8_bounded(src + i, len - i, dst + w, cap - w), i,
                       w);
+}
+
+/* An input whose output fits whatever it holds (2 bytes a byte) is the
+   unbounded entry's, up to 3 bytes one by one here (no frame, no call;
+   also len 0: no pointer is touched then); the rest is
+   neon_l1_to_utf8_bounded_big's. */
+unilane_result unilane_neon_latin1_to_utf8_bounded(const char *src, size_t len, char *dst,
+                                                   size_t cap)
+{
+    if (len < 4 && cap / 2 >= len)
+        return gen_result(UNILANE_OK, len,
+                          neon_l1_bytes((const uint8_t *)src, len, (uint8_t *)dst));
+    if (cap / 2 >= len)
+        return gen_result(UNILANE_OK, len, unilane_neon_latin1_to_utf8(src, len, dst));
+    return neon_l1_to_utf8_bounded_big(src, len, dst, cap);
 }
 
 size_t unilane_neon_utf8_length_from_latin1(const char *src, size_t len)

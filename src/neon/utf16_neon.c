@@ -167,9 +167,11 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_wellformed_run(const uint16_t *src,
     uint16_t *q = dst;
     const uint16x8_t zero = vdupq_n_u16(0), rot = vdupq_n_u16(0x2800);
 
+    /* (the loops test at the bottom, so that GCC at -Os, which does not
+       copy loop headers, gives the one branch a block of -O3) */
     if (len >= 32) {
         const uint16_t *last = src + len - 32;
-        while (p <= last) {
+        do {
             uint16x8x4_t v = vld1q_u16_x4(p);
             uint16x8_t m = vminq_u16(vminq_u16(vaddq_u16(v.val[0], rot), vaddq_u16(v.val[1], rot)),
                                      vminq_u16(vaddq_u16(v.val[2], rot), vaddq_u16(v.val[3], rot)));
@@ -198,7 +200,7 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_wellformed_run(const uint16_t *src,
                 p += n;
                 q += n;
             }
-        }
+        } while (p <= last);
     }
     /* 0 <= src + len - p < 32 */
     while (src + len - p >= 8) {
@@ -333,18 +335,20 @@ unilane_result unilane_neon_utf16_to_latin1(const uint16_t *src, size_t len, cha
             goto units;
         vst1q_u8(d, vuzp1q_u8(vreinterpretq_u8_u16(a), vreinterpretq_u8_u16(b)));
         i = 16;
-        while (len - i >= 32) {
-            uint16x8x4_t v = vld1q_u16_x4(src + i);
-            if (vmaxvq_u16(
-                    vorrq_u16(vorrq_u16(v.val[0], v.val[1]), vorrq_u16(v.val[2], v.val[3]))) > 0xFF)
-                goto units;
-            /* UZP1 on bytes keeps the even bytes: the low byte of each unit. */
-            vst1q_u8(d + i,
-                     vuzp1q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1])));
-            vst1q_u8(d + i + 16,
-                     vuzp1q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3])));
-            i += 32;
-        }
+        /* (tested at the bottom: see neon_u16_wellformed_run) */
+        if (len - i >= 32)
+            do {
+                uint16x8x4_t v = vld1q_u16_x4(src + i);
+                if (vmaxvq_u16(vorrq_u16(vorrq_u16(v.val[0], v.val[1]),
+                                         vorrq_u16(v.val[2], v.val[3]))) > 0xFF)
+                    goto units;
+                /* UZP1 on bytes keeps the even bytes: the low byte of each unit. */
+                vst1q_u8(d + i,
+                         vuzp1q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1])));
+                vst1q_u8(d + i + 16,
+                         vuzp1q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3])));
+                i += 32;
+            } while (len - i >= 32);
         if (len - i >= 16) {
             a = vld1q_u16(src + i);
             b = vld1q_u16(src + i + 8);
@@ -799,6 +803,42 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_block3(uint8x16_t lo, uint8x16_t hi
     return off + k->len3[i3];
 }
 
+/*
+ * A run of blocks of 16 units that are all 3-byte units (0x0800..0xFFFF;
+ * without mutf8 no surrogate among them), from p, whose first block v0, v1
+ * is one: A = E0|(u>>12), B = 80|((u>>6)&3F), C = 80|(u&3F) stored
+ * interleaved by ST3, exactly 48 bytes a block (no shuffle, no table, no
+ * write past the output). Used for modified UTF-8, where every surrogate
+ * is its own 3-byte unit (emoji text). Returns the units consumed (a
+ * multiple of 16, at least 16).
+ */
+static UNILANE_ALWAYS_INLINE size_t neon_u16_run3(const uint16_t *p, const uint16_t *end,
+                                                  uint16x8_t v0, uint16x8_t v1, uint8_t *d,
+                                                  const neon_u16_consts *k, int mutf8)
+{
+    size_t n = 0;
+    for (;;) {
+        uint8x16_t lo = vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
+        uint8x16_t hi = vuzp2q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1));
+        uint8x16x3_t o;
+        if (!mutf8 && vmaxvq_u8(vceqq_u8(vandq_u8(hi, k->f8), k->d8)))
+            break;
+        o.val[0] = vorrq_u8(vshrq_n_u8(hi, 4), k->e0);
+        /* SLI puts 2 (10, a continuation) into bits 6..7 */
+        o.val[1] = vsliq_n_u8(vsliq_n_u8(vshrq_n_u8(lo, 6), hi, 2), k->two, 6);
+        o.val[2] = vsliq_n_u8(lo, k->two, 6);
+        vst3q_u8(d + 3 * n, o);
+        n += 16;
+        if (end - (p + n) < 16)
+            break;
+        v0 = vld1q_u16(p + n);
+        v1 = vld1q_u16(p + n + 8);
+        if (vminvq_u16(vminq_u16(v0, v1)) < 0x800)
+            break;
+    }
+    return n;
+}
+
 /* 1 iff one of the 16 units at p is a surrogate. */
 static UNILANE_ALWAYS_INLINE int neon_u16_any_surrogate16(const uint16_t *p)
 {
@@ -989,6 +1029,29 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_pair_run(const uint16_t *p, const u
     return n;
 }
 
+/* neon_u16_tiny for modified UTF-8: U+0000 as C0 80, surrogates as 3
+   bytes, so no unit fails. */
+static UNILANE_ALWAYS_INLINE size_t neon_u16_tiny_mutf8(const uint16_t *src, size_t len, uint8_t *d)
+{
+    size_t i, w = 0;
+    for (i = 0; i < len; i++) {
+        uint32_t u = src[i];
+        if (u - 1 < 0x7F) {
+            d[w++] = (uint8_t)u;
+        } else if (u < 0x800) {
+            d[w] = (uint8_t)(0xC0 | (u >> 6));
+            d[w + 1] = (uint8_t)(0x80 | (u & 0x3F));
+            w += 2;
+        } else {
+            d[w] = (uint8_t)(0xE0 | (u >> 12));
+            d[w + 1] = (uint8_t)(0x80 | ((u >> 6) & 0x3F));
+            d[w + 2] = (uint8_t)(0x80 | (u & 0x3F));
+            w += 3;
+        }
+    }
+    return w;
+}
+
 /* src[0..len) to dst by the scalar kernel, strict or lossy. */
 static UNILANE_ALWAYS_INLINE unilane_result neon_u16_scalar_utf8(const uint16_t *src, size_t len,
                                                                  char *dst, int lossy)
@@ -1146,8 +1209,19 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
                 p += n;
                 continue;
             }
-            T = neon_u16_block3(lo, hi, out, &k, mutf8 & (max == 0xFFFF));
             win = 16;
+            /* (modified UTF-8 blocks with surrogates: elsewhere the test
+               costs more than it saves. Not on ARMv7: there the path made
+               the whole modified-UTF-8 loop 12% dearer on CJK text, even
+               where it is not taken) */
+            if (UNILANE_NEON_A64 && mutf8 && max >= 0xD7FF &&
+                vminvq_u16(vminq_u16(v0, v1)) >= 0x800) {
+                size_t n = neon_u16_run3(p, end, v0, v1, d, &k, mutf8);
+                p += n;
+                d += 3 * n;
+                continue;
+            }
+            T = neon_u16_block3(lo, hi, out, &k, mutf8 & (max == 0xFFFF));
         }
         if (!direct)
             neon_copy_exact(d, tmp, T);
@@ -1155,7 +1229,10 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
         d += T;
     }
     /* 0 <= end - p < 16 */
-    if (p < end) {
+    if (mutf8 && end - p <= 5) {
+        /* (cheaper than a padded block) */
+        d += neon_u16_tiny_mutf8(p, (size_t)(end - p), d);
+    } else if (p < end) {
         size_t n = neon_u16_tail(p, (size_t)(end - p), d, &k, mutf8);
         if (n == (size_t)-1)
             goto scalar;
@@ -1219,7 +1296,8 @@ static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_lossy_big(const uint16_t
    they then leave as they were. */
 UNILANE_INTERNAL size_t unilane_neon_u16_wtf8_big(const uint16_t *src, size_t len, char *dst,
                                                   size_t start);
-UNILANE_INTERNAL size_t unilane_neon_u16_mutf8_big(const uint16_t *src, size_t len, char *dst);
+UNILANE_INTERNAL size_t unilane_neon_u16_mutf8_big(const uint16_t *src, size_t len, char *dst,
+                                                   size_t start);
 
 /*
  * What the entry leaves of a short input, src[start..len) (src[0..start) is
@@ -1229,24 +1307,71 @@ UNILANE_INTERNAL size_t unilane_neon_u16_mutf8_big(const uint16_t *src, size_t l
  * ASCII (0 < len - start < 16) one by one up to 5 units, else as the last
  * 16 units. The general loop's set-up would cost more than its work there.
  */
-static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src, size_t len,
-                                                            char *dst, int lossy, size_t start)
+static UNILANE_ALWAYS_INLINE unilane_result neon_u16_mid(const uint16_t *src, size_t len, char *dst,
+                                                         int lossy, size_t start, int wtf8,
+                                                         int mutf8)
 {
     neon_u16_consts k = neon_u16_consts_imm();
     size_t at, n;
     if (start && len - start <= 5) {
         at = start;
+        if (mutf8)
+            return neon_result(UNILANE_OK, len,
+                               at + neon_u16_tiny_mutf8(src + at, len - at, (uint8_t *)dst + at));
         n = neon_u16_tiny(src + at, len - at, (uint8_t *)dst + at);
     } else {
         /* start > 0: the last 16 units, of which those before start are
            ASCII and give again the bytes already there */
         at = start ? len - 16 : 0;
-        n = neon_u16_tail(src + at, len - at, (uint8_t *)dst + at, &k, 0);
+        n = neon_u16_tail(src + at, len - at, (uint8_t *)dst + at, &k, mutf8);
     }
-    if (n == (size_t)-1)
-        return gen_finish(neon_u16_scalar_utf8(src + start, len - start, dst + start, lossy), start,
-                          start);
+    if (!mutf8 && n == (size_t)-1)
+        return gen_finish(
+            wtf8 ? neon_u16_scalar_enc(src + start, len - start, dst + start, NEON_U16_WTF8)
+                 : neon_u16_scalar_utf8(src + start, len - start, dst + start, lossy),
+            start, start);
     return neon_result(UNILANE_OK, len, at + n);
+}
+
+static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src, size_t len,
+                                                            char *dst, int lossy, size_t start)
+{
+    return neon_u16_mid(src, len, dst, lossy, start, 0, 0);
+}
+
+/* neon_u16_to_utf8_mid for WTF-8: surrogates go to its scalar kernel. */
+static UNILANE_NOINLINE unilane_result neon_u16_to_wtf8_mid(const uint16_t *src, size_t len,
+                                                            char *dst, size_t start)
+{
+    return neon_u16_mid(src, len, dst, 1, start, 1, 0);
+}
+
+/* neon_u16_to_utf8_mid for modified UTF-8 (never fails). */
+static UNILANE_NOINLINE unilane_result neon_u16_to_mutf8_mid(const uint16_t *src, size_t len,
+                                                             char *dst, size_t start)
+{
+    return neon_u16_mid(src, len, dst, 1, start, 0, 1);
+}
+
+/* 1 iff one of the units of a, b is not ASCII: for modified UTF-8 (mutf8)
+   not 1..7F. */
+static UNILANE_ALWAYS_INLINE int neon_u16_high8(uint16x8_t a, uint16x8_t b, int mutf8)
+{
+    if (mutf8) {
+        const uint16x8_t one = vdupq_n_u16(1);
+        return vmaxvq_u16(vmaxq_u16(vsubq_u16(a, one), vsubq_u16(b, one))) >= 0x7F;
+    }
+    return vmaxvq_u16(vorrq_u16(a, b)) >= 0x80;
+}
+
+/* neon_u16_high8 of 4 + 4 units */
+static UNILANE_ALWAYS_INLINE int neon_u16_high4(uint16x4_t a, uint16x4_t b, int mutf8)
+{
+    if (mutf8) {
+        const uint16x4_t one = vdup_n_u16(1);
+        return vmaxv_u16(vmax_u16(vsub_u16(a, one), vsub_u16(b, one))) >= 0x7F;
+    }
+    return vmaxv_u16(vorr_u16(a, b)) >= 0x80;
 }
 
 /*
@@ -1254,24 +1379,31 @@ static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_mid(const uint16_t *src,
  * block (no loop, no big frame); otherwise an ASCII prefix 16 units at a
  * time (the last, partial block as the last 16 units, which is exact when
  * they are all ASCII, else by neon_u16_to_utf8_mid), and the general loop
- * from the first whole block that is not ASCII.
+ * from the first whole block that is not ASCII, or after 64 ASCII units
+ * (its ASCII loop takes 32 units a step).
  */
 static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_t *src, size_t len,
-                                                                   char *dst, int lossy)
+                                                                   char *dst, int lossy, int wtf8,
+                                                                   int mutf8)
 {
     size_t n;
     if (len == 0)
         return neon_result(UNILANE_OK, 0, 0);
     if (len < 16) {
-        if (len <= 5) {
+        if (len <= 5 && mutf8) {
+            n = neon_u16_tiny_mutf8(src, len, (uint8_t *)dst);
+        } else if (len <= 5) {
             n = neon_u16_tiny(src, len, (uint8_t *)dst);
             if (n == (size_t)-1)
-                return neon_u16_scalar_utf8(src, len, dst, lossy);
+                return wtf8 ? neon_u16_scalar_enc(src, len, dst, NEON_U16_WTF8)
+                            : neon_u16_scalar_utf8(src, len, dst, lossy);
         } else if (len >= 8) {
             /* ASCII: two overlapping 8-unit halves. */
             uint16x8_t a = vld1q_u16(src), b = vld1q_u16(src + len - 8);
-            if (vmaxvq_u16(vorrq_u16(a, b)) >= 0x80)
-                return neon_u16_to_utf8_mid(src, len, dst, lossy, 0);
+            if (neon_u16_high8(a, b, mutf8))
+                return mutf8  ? neon_u16_to_mutf8_mid(src, len, dst, 0)
+                       : wtf8 ? neon_u16_to_wtf8_mid(src, len, dst, 0)
+                              : neon_u16_to_utf8_mid(src, len, dst, lossy, 0);
             vst1_u8((uint8_t *)dst, vmovn_u16(a));
             vst1_u8((uint8_t *)dst + len - 8, vmovn_u16(b));
             n = len;
@@ -1280,8 +1412,10 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_
             uint16x4_t a = vld1_u16(src), b = vld1_u16(src + len - 4);
             uint32_t x, y;
             uint8x8_t na;
-            if (vmaxv_u16(vorr_u16(a, b)) >= 0x80)
-                return neon_u16_to_utf8_mid(src, len, dst, lossy, 0);
+            if (neon_u16_high4(a, b, mutf8))
+                return mutf8  ? neon_u16_to_mutf8_mid(src, len, dst, 0)
+                       : wtf8 ? neon_u16_to_wtf8_mid(src, len, dst, 0)
+                              : neon_u16_to_utf8_mid(src, len, dst, lossy, 0);
             na = vmovn_u16(vcombine_u16(a, b));
             x = vget_lane_u32(vreinterpret_u32_u8(na), 0);
             y = vget_lane_u32(vreinterpret_u32_u8(na), 1);
@@ -1296,23 +1430,34 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_
         do {
             v0 = vld1q_u16(p);
             v1 = vld1q_u16(p + 8);
-            if (vmaxvq_u16(vorrq_u16(v0, v1)) >= 0x80)
+            if (neon_u16_high8(v0, v1, mutf8))
                 goto general;
             vst1q_u8(d, vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1)));
             p += 16;
             d += 16;
-        } while (end - p >= 16);
+        } while (end - p >= 16 && p - src < 64);
+        /* a longer ASCII run: the general loop's, 32 units a step */
+        if (end - p >= 16)
+            goto general;
         if (p < end) {
             v0 = vld1q_u16(end - 16);
             v1 = vld1q_u16(end - 8);
-            if (vmaxvq_u16(vorrq_u16(v0, v1)) >= 0x80)
-                return neon_u16_to_utf8_mid(src, len, dst, lossy, (size_t)(p - src));
+            if (neon_u16_high8(v0, v1, mutf8))
+                return mutf8  ? neon_u16_to_mutf8_mid(src, len, dst, (size_t)(p - src))
+                       : wtf8 ? neon_u16_to_wtf8_mid(src, len, dst, (size_t)(p - src))
+                              : neon_u16_to_utf8_mid(src, len, dst, lossy, (size_t)(p - src));
             vst1q_u8((uint8_t *)dst + len - 16,
                      vuzp1q_u8(vreinterpretq_u8_u16(v0), vreinterpretq_u8_u16(v1)));
         }
         n = len;
         goto done;
     general:
+        if (mutf8)
+            return neon_result(UNILANE_OK, len,
+                               unilane_neon_u16_mutf8_big(src, len, dst, (size_t)(p - src)));
+        if (wtf8)
+            return neon_result(UNILANE_OK, len,
+                               unilane_neon_u16_wtf8_big(src, len, dst, (size_t)(p - src)));
         if (lossy)
             return neon_u16_to_utf8_lossy_big(src, len, dst, (size_t)(p - src));
         return neon_u16_to_utf8_strict_big(src, len, dst, (size_t)(p - src));
@@ -1323,38 +1468,37 @@ done:
 
 unilane_result unilane_neon_utf16_to_utf8(const uint16_t *src, size_t len, char *dst)
 {
-    return neon_u16_to_utf8_entry(src, len, dst, 0);
+    return neon_u16_to_utf8_entry(src, len, dst, 0, 0, 0);
 }
 
 size_t unilane_neon_utf16_to_utf8_lossy(const uint16_t *src, size_t len, char *dst)
 {
-    return neon_u16_to_utf8_entry(src, len, dst, 1).written;
+    return neon_u16_to_utf8_entry(src, len, dst, 1, 0, 0).written;
 }
 
-/* The general loop of utf16_to_utf8_lossy with each unpaired surrogate as
-   its own 3-byte sequence (the scalar kernel writes those); below one
-   16-unit block, the scalar kernel (a tail call). The short paths of
-   neon_u16_to_utf8_entry are not shared: one more mode there changed the
-   code of the UTF-8 entries. */
+/* The entry of utf16_to_utf8_lossy with each unpaired surrogate as its own
+   3-byte sequence: its short paths and ASCII prefix (which give up at a
+   surrogate, to the WTF-8 scalar kernel), then the general loop in WTF8
+   mode (the scalar kernel writes the surrogates). wtf8 is a constant of
+   the entry: the UTF-8 entries compile as without it. */
 size_t unilane_neon_utf16_to_wtf8(const uint16_t *src, size_t len, char *dst)
 {
-    if (len < 16)
-        return unilane_scalar_utf16_to_wtf8(src, len, dst);
-    return unilane_neon_u16_wtf8_big(src, len, dst, 0);
+    return neon_u16_to_utf8_entry(src, len, dst, 1, 1, 0).written;
 }
 
-UNILANE_NOINLINE size_t unilane_neon_u16_mutf8_big(const uint16_t *src, size_t len, char *dst)
+UNILANE_NOINLINE size_t unilane_neon_u16_mutf8_big(const uint16_t *src, size_t len, char *dst,
+                                                   size_t start)
 {
-    return neon_u16_to_utf8(src, len, dst, 0, NEON_U16_MUTF8).written;
+    return neon_u16_to_utf8(src, len, dst, start, NEON_U16_MUTF8).written;
 }
 
-/* The general loop of utf16_to_utf8 in mutf8 mode from the first unit;
-   below one 16-unit block, the scalar kernel (a tail call). */
+/* The entry of utf16_to_utf8_lossy in modified UTF-8 mode: its short
+   paths and ASCII prefix with ASCII as 1..7F (U+0000 is two bytes), up to
+   5 units one by one (neon_u16_tiny_mutf8), no unit sends it to the scalar
+   kernel; then the general loop in MUTF8 mode. */
 size_t unilane_neon_utf16_to_mutf8(const uint16_t *src, size_t len, char *dst)
 {
-    if (len < 16)
-        return unilane_scalar_utf16_to_mutf8(src, len, dst);
-    return unilane_neon_u16_mutf8_big(src, len, dst);
+    return neon_u16_to_utf8_entry(src, len, dst, 1, 0, 1).written;
 }
 
 UNILANE_NOINLINE size_t unilane_neon_u16_wtf8_big(const uint16_t *src, size_t len, char *dst,

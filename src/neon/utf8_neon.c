@@ -430,6 +430,15 @@ static UNILANE_ALWAYS_INLINE size_t neon_u8_wtf8_back(const uint8_t *s, size_t l
     return i - lo >= 3 && s[i - 3] == 0xED && (s[i - 2] & 0xF0) == 0xA0 ? i - 3 : i;
 }
 
+/* neon_u8_wtf8_back for the converter: *i moved back over a high surrogate
+   that ends there, and *w, the units written, back by its one unit. */
+static UNILANE_ALWAYS_INLINE void neon_u8_wtf8_back_to(const uint8_t *s, size_t *i, size_t *w)
+{
+    size_t b = neon_u8_wtf8_back(s, 0, *i);
+    *w -= (*i - b) / 3;
+    *i = b;
+}
+
 /* UTF-16 units of each lane of the block b by the rule of
    unilane_utf16_length_from_utf8 (at most 8 a lane); units is the unit
    table of utf8_rules.h (neon_u8_rules[3]). */
@@ -1185,6 +1194,15 @@ static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t l
     return neon_u8_convert(s, len, start, dst, w, NEON_U8_TO_UTF16X, 0, 0);
 }
 
+/* neon_u8_convert4 for WTF-8 (surrogate sequences allowed, pairs of them
+   not: neon_u8_wtf8_errors); `start` must not follow a high surrogate
+   (neon_u8_wtf8_back). */
+static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4_wtf8(const uint8_t *s, size_t len,
+                                                           size_t start, uint16_t *dst, size_t w)
+{
+    return neon_u8_convert(s, len, start, dst, w, NEON_U8_TO_UTF16X, 0, 1);
+}
+
 /* The converters' vector loop converts a block only after checking the next
    one: it needs two blocks. */
 #  define NEON_U8_CONVERT_MIN 128
@@ -1201,7 +1219,7 @@ static UNILANE_NOINLINE neon_u8_stop neon_u8_convert4(const uint8_t *s, size_t l
  * after n; then the scalar code takes what it leaves.
  */
 static UNILANE_ALWAYS_INLINE unilane_result neon_u8_window(const char *src, size_t len, size_t n,
-                                                           uint16_t *dst, int lossy)
+                                                           uint16_t *dst, int lossy, int wtf8)
 {
     unilane_result r;
     neon_u8_stop st;
@@ -1211,14 +1229,21 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_window(const char *src, size
         st.written = 0;
         end = n;
     } else {
-        st = neon_u8_convert4((const uint8_t *)src, len, 0, dst, 0);
+        st = wtf8 ? neon_u8_convert4_wtf8((const uint8_t *)src, len, 0, dst, 0)
+                  : neon_u8_convert4((const uint8_t *)src, len, 0, dst, 0);
         if (st.win_end == st.pos) {
             /* no 4-byte characters any more: back to neon_u8_convert */
             return neon_result(UNILANE_OK, st.pos, st.written);
         }
         end = st.win_end ? st.win_end : len;
+        /* WTF-8: the scalar code must see the high surrogate before a low
+           one (neon_u8_wtf8_back_to) */
+        if (wtf8)
+            neon_u8_wtf8_back_to((const uint8_t *)src, &st.pos, &st.written);
     }
-    if (lossy) {
+    if (wtf8) {
+        r = unilane_scalar_wtf8_to_utf16(src + st.pos, end - st.pos, dst + st.written);
+    } else if (lossy) {
         r = neon_result(
             UNILANE_OK, end - st.pos,
             unilane_scalar_utf8_to_utf16_lossy(src + st.pos, end - st.pos, dst + st.written));
@@ -1233,7 +1258,14 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_window(const char *src, size
 static UNILANE_NOINLINE unilane_result neon_u8_window16(const char *src, size_t len, size_t n,
                                                         uint16_t *dst)
 {
-    return neon_u8_window(src, len, n, dst, 0);
+    return neon_u8_window(src, len, n, dst, 0, 0);
+}
+
+/* neon_u8_window16 for WTF-8 */
+static UNILANE_NOINLINE unilane_result neon_u8_window16_wtf8(const char *src, size_t len, size_t n,
+                                                             uint16_t *dst)
+{
+    return neon_u8_window(src, len, n, dst, 0, 1);
 }
 
 /* (read, written) of neon_u8_window for lossy output: returned in two
@@ -1245,7 +1277,7 @@ typedef struct neon_u8_rw {
 static UNILANE_NOINLINE neon_u8_rw neon_u8_window16_lossy(const char *src, size_t len, size_t n,
                                                           uint16_t *dst)
 {
-    unilane_result r = neon_u8_window(src, len, n, dst, 1);
+    unilane_result r = neon_u8_window(src, len, n, dst, 1, 0);
     neon_u8_rw rw;
     rw.read = r.read;
     rw.written = r.written;
@@ -1256,9 +1288,10 @@ static UNILANE_NOINLINE neon_u8_rw neon_u8_window16_lossy(const char *src, size_
    neon_u8_to): UTF-8, WTF-8 (the UTF-8 check; in blocks with 3-byte
    characters with the WTF-8 rule of neon_u8_wtf8_errors, and the 3-byte
    conversion gives each surrogate sequence its own unit; blocks with
-   4-byte characters leave surrogates to the scalar code as errors;
-   neon_u8_wtf8_back_to makes the scalar code start before a high
-   surrogate that ends where it would start), and modified UTF-8 (its own
+   4-byte characters go to neon_u8_convert4_wtf8, the same with the 4-byte
+   conversion, as for UTF-8; neon_u8_wtf8_back_to makes the scalar code
+   start before a high surrogate that ends where it would start), and
+   modified UTF-8 (its own
    Keiser-Lemire tables, C0/C1 leads in 2-byte blocks, blocks with F0..FF
    bytes to the scalar code as errors). */
 #  define NEON_U8_V_UTF8  0
@@ -1272,15 +1305,6 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_scalar_var(const char *src, 
     if (var == NEON_U8_V_WTF8)
         return unilane_scalar_wtf8_to_utf16(src, len, dst);
     return unilane_scalar_mutf8_to_utf16(src, len, dst);
-}
-
-/* neon_u8_wtf8_back for the converter: *i moved back over a high surrogate
-   that ends there, and *w, the units written, back by its one unit. */
-static UNILANE_ALWAYS_INLINE void neon_u8_wtf8_back_to(const uint8_t *s, size_t *i, size_t *w)
-{
-    size_t b = neon_u8_wtf8_back(s, 0, *i);
-    *w -= (*i - b) / 3;
-    *i = b;
 }
 
 /*
@@ -1319,6 +1343,8 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u8_to(const char *src, size_t l
         }
         if (latin1)
             r = unilane_scalar_utf8_to_latin1(src + i, st.win_end - i, (char *)dst + w);
+        else if (var == NEON_U8_V_WTF8)
+            r = neon_u8_window16_wtf8(src + i, len - i, st.win_end - i, (uint16_t *)dst + w);
         else if (var != NEON_U8_V_UTF8)
             r = neon_u8_scalar_var(src + i, st.win_end - i, (uint16_t *)dst + w, var);
         else
