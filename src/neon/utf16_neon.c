@@ -839,6 +839,34 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_run3(const uint16_t *p, const uint1
     return n;
 }
 
+/* Up to 5 units one by one; (size_t)-1 at a surrogate (the output written
+   so far is then rewritten by the scalar kernel). With mutf8 (a constant):
+   modified UTF-8, U+0000 as C0 80 and surrogates as 3 bytes, so no unit
+   fails. */
+static UNILANE_ALWAYS_INLINE size_t neon_u16_tiny(const uint16_t *src, size_t len, uint8_t *d,
+                                                  int mutf8)
+{
+    size_t i, w = 0;
+    for (i = 0; i < len; i++) {
+        uint32_t u = src[i];
+        if (mutf8 ? u - 1 < 0x7F : u < 0x80) {
+            d[w++] = (uint8_t)u;
+        } else if (u < 0x800) {
+            d[w] = (uint8_t)(0xC0 | (u >> 6));
+            d[w + 1] = (uint8_t)(0x80 | (u & 0x3F));
+            w += 2;
+        } else if (mutf8 || (u & 0xF800) != 0xD800) {
+            d[w] = (uint8_t)(0xE0 | (u >> 12));
+            d[w + 1] = (uint8_t)(0x80 | ((u >> 6) & 0x3F));
+            d[w + 2] = (uint8_t)(0x80 | (u & 0x3F));
+            w += 3;
+        } else {
+            return (size_t)-1;
+        }
+    }
+    return w;
+}
+
 /* 1 iff one of the 16 units at p is a surrogate. */
 static UNILANE_ALWAYS_INLINE int neon_u16_any_surrogate16(const uint16_t *p)
 {
@@ -1029,29 +1057,6 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_pair_run(const uint16_t *p, const u
     return n;
 }
 
-/* neon_u16_tiny for modified UTF-8: U+0000 as C0 80, surrogates as 3
-   bytes, so no unit fails. */
-static UNILANE_ALWAYS_INLINE size_t neon_u16_tiny_mutf8(const uint16_t *src, size_t len, uint8_t *d)
-{
-    size_t i, w = 0;
-    for (i = 0; i < len; i++) {
-        uint32_t u = src[i];
-        if (u - 1 < 0x7F) {
-            d[w++] = (uint8_t)u;
-        } else if (u < 0x800) {
-            d[w] = (uint8_t)(0xC0 | (u >> 6));
-            d[w + 1] = (uint8_t)(0x80 | (u & 0x3F));
-            w += 2;
-        } else {
-            d[w] = (uint8_t)(0xE0 | (u >> 12));
-            d[w + 1] = (uint8_t)(0x80 | ((u >> 6) & 0x3F));
-            d[w + 2] = (uint8_t)(0x80 | (u & 0x3F));
-            w += 3;
-        }
-    }
-    return w;
-}
-
 /* src[0..len) to dst by the scalar kernel, strict or lossy. */
 static UNILANE_ALWAYS_INLINE unilane_result neon_u16_scalar_utf8(const uint16_t *src, size_t len,
                                                                  char *dst, int lossy)
@@ -1231,7 +1236,7 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
     /* 0 <= end - p < 16 */
     if (mutf8 && end - p <= 5) {
         /* (cheaper than a padded block) */
-        d += neon_u16_tiny_mutf8(p, (size_t)(end - p), d);
+        d += neon_u16_tiny(p, (size_t)(end - p), d, 1);
     } else if (p < end) {
         size_t n = neon_u16_tail(p, (size_t)(end - p), d, &k, mutf8);
         if (n == (size_t)-1)
@@ -1251,31 +1256,6 @@ scalar : {
                            w + neon_u16_scalar_enc(p, len - i, (char *)d, mode).written);
     return gen_finish(unilane_scalar_utf16_to_utf8(p, len - i, (char *)d), i, w);
 }
-}
-
-/* Up to 5 units one by one; (size_t)-1 at a surrogate (the output written
-   so far is then rewritten by the scalar kernel). */
-static UNILANE_ALWAYS_INLINE size_t neon_u16_tiny(const uint16_t *src, size_t len, uint8_t *d)
-{
-    size_t i, w = 0;
-    for (i = 0; i < len; i++) {
-        uint32_t u = src[i];
-        if (u < 0x80) {
-            d[w++] = (uint8_t)u;
-        } else if (u < 0x800) {
-            d[w] = (uint8_t)(0xC0 | (u >> 6));
-            d[w + 1] = (uint8_t)(0x80 | (u & 0x3F));
-            w += 2;
-        } else if ((u & 0xF800) != 0xD800) {
-            d[w] = (uint8_t)(0xE0 | (u >> 12));
-            d[w + 1] = (uint8_t)(0x80 | ((u >> 6) & 0x3F));
-            d[w + 2] = (uint8_t)(0x80 | (u & 0x3F));
-            w += 3;
-        } else {
-            return (size_t)-1;
-        }
-    }
-    return w;
 }
 
 static UNILANE_NOINLINE unilane_result neon_u16_to_utf8_strict_big(const uint16_t *src, size_t len,
@@ -1317,8 +1297,8 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_mid(const uint16_t *src, si
         at = start;
         if (mutf8)
             return neon_result(UNILANE_OK, len,
-                               at + neon_u16_tiny_mutf8(src + at, len - at, (uint8_t *)dst + at));
-        n = neon_u16_tiny(src + at, len - at, (uint8_t *)dst + at);
+                               at + neon_u16_tiny(src + at, len - at, (uint8_t *)dst + at, 1));
+        n = neon_u16_tiny(src + at, len - at, (uint8_t *)dst + at, 0);
     } else {
         /* start > 0: the last 16 units, of which those before start are
            ASCII and give again the bytes already there */
@@ -1391,9 +1371,9 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8_entry(const uint16_
         return neon_result(UNILANE_OK, 0, 0);
     if (len < 16) {
         if (len <= 5 && mutf8) {
-            n = neon_u16_tiny_mutf8(src, len, (uint8_t *)dst);
+            n = neon_u16_tiny(src, len, (uint8_t *)dst, 1);
         } else if (len <= 5) {
-            n = neon_u16_tiny(src, len, (uint8_t *)dst);
+            n = neon_u16_tiny(src, len, (uint8_t *)dst, 0);
             if (n == (size_t)-1)
                 return wtf8 ? neon_u16_scalar_enc(src, len, dst, NEON_U16_WTF8)
                             : neon_u16_scalar_utf8(src, len, dst, lossy);
@@ -1494,7 +1474,7 @@ UNILANE_NOINLINE size_t unilane_neon_u16_mutf8_big(const uint16_t *src, size_t l
 
 /* The entry of utf16_to_utf8_lossy in modified UTF-8 mode: its short
    paths and ASCII prefix with ASCII as 1..7F (U+0000 is two bytes), up to
-   5 units one by one (neon_u16_tiny_mutf8), no unit sends it to the scalar
+   5 units one by one (neon_u16_tiny), no unit sends it to the scalar
    kernel; then the general loop in MUTF8 mode. */
 size_t unilane_neon_utf16_to_mutf8(const uint16_t *src, size_t len, char *dst)
 {
