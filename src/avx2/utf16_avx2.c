@@ -1001,6 +1001,14 @@ avx2_u16_ascii16_mutf8(__m256i v, const avx2_u16_utf8_consts *k)
     return (uint32_t)_mm256_movemask_epi8(avx2_u16_is1_mutf8(v, k)) == 0xFFFFFFFFu;
 }
 
+/* 1 iff the 16 units v are ASCII for `form` (a constant): below 0x80, and
+   1..7F for MUTF8. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
+avx2_u16_ascii16_form(__m256i v, const avx2_u16_utf8_consts *k, enum avx2_u16_form form)
+{
+    return form == AVX2_U16_MUTF8 ? avx2_u16_ascii16_mutf8(v, k) : _mm256_testz_si256(v, k->ff80);
+}
+
 /* -1 where u < 0x80 (1..7F for MUTF8, avx2_u16_is1_mutf8; U+0000 takes
    the 2-byte slot, whose formula gives C0 80 for it). */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_is1(__m256i v,
@@ -1537,7 +1545,7 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
         __m256i top5 = _mm256_and_si256(v, kc.f800);
         avx2_u16_pend pa;
         int kind;
-        if (form == AVX2_U16_MUTF8 ? avx2_u16_ascii16_mutf8(v, &kc) : _mm256_testz_si256(v, ff80)) {
+        if (avx2_u16_ascii16_form(v, &kc, form)) {
             /* ASCII: 16 units, then 32 at a time while that lasts */
             /* (i through a register: else gcc hoists the i += 16 both
                paths make above this branch, where it clobbers the flags
@@ -1610,7 +1618,7 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
     while (len - i >= 16) {
         __m256i v = avx2_u16_load(src + i);
         size_t n;
-        if (form == AVX2_U16_MUTF8 ? avx2_u16_ascii16_mutf8(v, &kc) : _mm256_testz_si256(v, ff80)) {
+        if (avx2_u16_ascii16_form(v, &kc, form)) {
             avx2_u16_ascii16(v, dst, &i, &w);
             continue;
         }
@@ -1628,7 +1636,7 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
     /* 0..15 units remain; len >= 16 */
     if (i < len) {
         __m256i v = avx2_u16_load(src + len - 16);
-        if (form == AVX2_U16_MUTF8 ? avx2_u16_ascii16_mutf8(v, &kc) : _mm256_testz_si256(v, ff80)) {
+        if (avx2_u16_ascii16_form(v, &kc, form)) {
             /* The last 16 units are ASCII; those before i were written as
                the last i - (len - 16) bytes before dst + w. */
             w -= i - (len - 16);
