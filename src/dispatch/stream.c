@@ -367,10 +367,9 @@ unilane_result unilane_utf8_encode(unilane_utf8_encoder *e, const uint16_t *src,
             if (g > 1 && stream_is_high(src[i + g - 1]))
                 g--;
             if (lossy) {
-                r.status = UNILANE_OK;
-                r.read = g;
-                r.written =
-                    UNILANE_PICK(impl, utf16_to_utf8_lossy, UTF16, g)(src + i, g, (char *)tmp);
+                r = stream_result(
+                    UNILANE_OK, g,
+                    UNILANE_PICK(impl, utf16_to_utf8_lossy, UTF16, g)(src + i, g, (char *)tmp));
             } else {
                 r = UNILANE_PICK(impl, utf16_to_utf8, UTF16, g)(src + i, g, (char *)tmp);
             }
