@@ -579,6 +579,16 @@ START_TEST(df_straddles)
                 b2[k] = (unsigned char)(k % 7 ? 'y' : 0xE9 & 0x7F);
             df_compare(b2, m, 1, 0, 0);
         }
+    /* A sequence cut short so that it ends a 64-byte block, then at least
+       128 ASCII bytes: a kernel that passes ASCII blocks two at a time must
+       still fail on the character left open before them. */
+    for (s = 0; s < 8; s++)
+        for (cut = 1; cut < strlen(seqs[s]); cut++)
+            for (k = 64; k <= 256; k += 64) {
+                memset(b2, 'a', 400);
+                memcpy(b2 + k - cut, seqs[s], cut);
+                df_compare(b2, 400, 1, 0, 0);
+            }
     /* UTF-16: a pair at every offset, and a pair cut at the end. */
     for (g = 0; g < 3; g++)
         for (i = 0; i + 1 < n; i++) {

@@ -170,7 +170,9 @@ AVX512_U8_INLINE size_t avx512_l1_block(__m512i v, size_t n, avx512_l1_state *st
     cm = avx512_u8_conts(v);
     lm = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, _mm512_set1_epi8((char)0xFE)),
                                 _mm512_set1_epi8((char)0xC2));
-    if ((hib & ~(lm | cm)) != 0 || cm != ((lm << 1) | st->lead))
+    /* one branch: a non-ASCII byte that is neither, or continuations not
+       exactly after the leads */
+    if (((hib & ~(lm | cm)) | (cm ^ ((lm << 1) | st->lead))) != 0)
         return (size_t)-1;
     /* C3 leads: bit 0 set */
     c3 = _mm512_mask_test_epi8_mask(lm, v, _mm512_set1_epi8(1));
@@ -193,21 +195,34 @@ UNILANE_TARGET_AVX512 unilane_result unilane_avx512_utf8_to_latin1(const char *s
     if (len < AVX512_U8_SHORT)
         return unilane_avx2_utf8_to_latin1(src, len, dst);
 
-    while (len - i >= 64) {
+    while (len - i >= 128) {
         __m512i v = _mm512_loadu_si512((const void *)(s + i));
+        __m512i b = _mm512_loadu_si512((const void *)(s + i + 64));
         size_t k;
-        if (st.lead == 0 && len - i >= 128) {
-            /* two ASCII blocks: one test */
-            __m512i b = _mm512_loadu_si512((const void *)(s + i + 64));
-            if (_mm512_movepi8_mask(_mm512_or_si512(v, b)) == 0) {
-                _mm512_storeu_si512((void *)(dst + w), v);
-                _mm512_storeu_si512((void *)(dst + w + 64), b);
-                i += 128;
-                w += 128;
-                continue;
-            }
+        /* two ASCII blocks (no lead before them): one test; otherwise both
+           blocks through the full step, an ASCII one too (no branch per
+           block: whether a block of German or Esperanto text is ASCII is
+           hard to predict) */
+        if ((_mm512_movepi8_mask(_mm512_or_si512(v, b)) | st.lead) == 0) {
+            _mm512_storeu_si512((void *)(dst + w), v);
+            _mm512_storeu_si512((void *)(dst + w + 64), b);
+            i += 128;
+            w += 128;
+            continue;
         }
         k = avx512_l1_block(v, 64, &st, dst + w);
+        if (k == (size_t)-1)
+            goto bad;
+        w += k;
+        i += 64;
+        k = avx512_l1_block(b, 64, &st, dst + w);
+        if (k == (size_t)-1)
+            goto bad;
+        w += k;
+        i += 64;
+    }
+    if (len - i >= 64) {
+        size_t k = avx512_l1_block(_mm512_loadu_si512((const void *)(s + i)), 64, &st, dst + w);
         if (k == (size_t)-1)
             goto bad;
         w += k;
