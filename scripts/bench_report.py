@@ -357,6 +357,7 @@ def report(ctx, rows, func_filter=None, size_filter=None, regime_filter=None):
             heads.append("warm gain")
         out += table(heads, summ, right_from=1)
         out.append("")
+    out += placement_summary(ctx, rows, funcs, prim)
 
     for f in funcs:
         keys = [k for k in rows if k[0] == f and (not size_filter or k[3] in size_filter)]
@@ -396,6 +397,38 @@ def report(ctx, rows, func_filter=None, size_filter=None, regime_filter=None):
         if len(errors) > 50:
             out.append("  ... %d more" % (len(errors) - 50))
     return "\n".join(out)
+
+
+def placement_summary(ctx, rows, funcs, prim):
+    """With files of several code layouts: per function and kernel row, the
+    median over the datasets (largest size, or whole files) of max/min of the
+    row's per-layout medians, and the largest."""
+    layouts = ctx.get("_layouts")
+    if not layouts:
+        return []
+    impls = [k for k in KERNELS if any(key[1] == k for key in rows)]
+    impls += [p for p in PEERS if p.startswith("simdutf") and any(key[1] == p for key in rows)]
+    body = []
+    for f in funcs:
+        keys = [k for k in rows if k[0] == f and k[4] == prim]
+        if not keys:
+            continue
+        big = {}
+        for k in keys:
+            big[k[2]] = max(big.get(k[2], 0), k[3])
+        top = max(k[3] for k in keys)
+        keys = [k for k in keys if k[3] == (big[k[2]] if is_corpus(ctx) else top)]
+        line = [f]
+        for c in impls:
+            xs = [(k[2], spread([lr.get(k) for lr in layouts.values()])) for k in keys if k[1] == c]
+            xs = [(d, x) for d, x in xs if x is not None]
+            line.append(placement_cell(xs))
+        body.append(line)
+    out = ["Code placement: %d layouts of the binary (%s)." % (len(layouts), "; ".join(ctx.get("layout_names", []))),
+           "A cell: max/min of a row's per-layout medians, the median over the datasets (largest size or whole",
+           "files), then the largest and its dataset. Rows are timed by their median over all layouts; a difference",
+           "between two rows or two builds smaller than this spread is within the code-placement error."]
+    return out + table(["function"] + impls, body, right_from=1) + [""]
 
 
 def fresh_vs_warm(ctx, rows, funcs, size_filter, prim):
