@@ -11,10 +11,11 @@
  *                               the JSON context ("layout")
  */
 #define UB_STR2(x) #x
-#define UB_STR(x) UB_STR2(x)
+#define UB_STR(x)  UB_STR2(x)
 
 #if UNILANE_BENCH_PAD > 0
-__asm__(".pushsection .text\n\t.balign 16\n\t.skip " UB_STR(UNILANE_BENCH_PAD) ", 0xcc\n\t.popsection");
+__asm__(
+    ".pushsection .text\n\t.balign 16\n\t.skip " UB_STR(UNILANE_BENCH_PAD) ", 0xcc\n\t.popsection");
 #else
 __asm__(".pushsection .text\n\t.balign 16\n\t.popsection");
 #endif
