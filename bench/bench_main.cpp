@@ -39,6 +39,13 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+// A code-layout binary's description (bench/layout_pad.c, linked only into
+// unilane_bench_layout*: bench/CMakeLists.txt UNILANE_BENCH_LAYOUTS); null in
+// the plain binary.
+#if defined(__GNUC__) && defined(__ELF__)
+extern "C" const char unilane_bench_layout[] __attribute__((weak));
+#endif
+
 namespace ulb {
 extern size_t g_stream_chunk;
 }
@@ -616,6 +623,17 @@ void run_case(benchmark::State &st, const Case &c)
 }
 
 // ------------------------------------------------------------ flags, context
+
+// The code layout's description, "" in the plain binary (unilane_bench_layout:
+// declared weak at the top).
+std::string layout_name() {
+#if defined(__GNUC__) && defined(__ELF__)
+    const char *volatile p = unilane_bench_layout;
+    if (p)
+        return p;
+#endif
+    return "";
+}
 
 struct Options {
     std::vector<size_t> sizes;
@@ -1301,6 +1319,7 @@ int main(int argc, char **argv)
                                                     std::to_string(g_tune.max_slices));
     benchmark::AddCustomContext("short_below", std::to_string(kShortBelow));
     benchmark::AddCustomContext("variant_method", kVariantMethod);
+    benchmark::AddCustomContext("layout", layout_name());
 
     // A one-line summary for people, on stderr: stdout carries only what the
     // chosen --benchmark_format writes (pure JSON with json).

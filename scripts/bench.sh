@@ -16,14 +16,20 @@
 #                                      numbers), both (side by side in the report)
 #   scripts/bench.sh --short M         sizes < 1K: independent (default), chained
 #                                      (latency: each call waits for the previous), both
+#   scripts/bench.sh --layouts K       K code layouts of the binary (the same objects at
+#                                      other addresses, bench/CMakeLists.txt), run in turn
+#                                      (K times the run time): each row the median over
+#                                      them, and the report's "Code placement" table
 #   scripts/bench.sh -- ARGS...        more arguments for unilane_bench, e.g.
 #                                      -- --benchmark_filter='^utf8_to_utf16/'
 #
 # Writes into the results directory: results.json (Google Benchmark JSON,
-# with CPU, kernel, compiler and flags in its context), report.txt (the table
-# printed here), chart.png (GB/s per function per kernel). Compare two runs
-# (two CPUs, before/after) with:
+# with CPU, kernel, compiler and flags in its context; with --layouts K:
+# results-L0.json .. results-L<K-1>.json), report.txt (the table printed
+# here), chart.png (GB/s per function per kernel; with layouts: of layout 0).
+# Compare two runs (two CPUs, before/after) with:
 #   scripts/bench_compare.py A/results.json B/results.json > compare.md
+# (with layouts: comma lists, A/results-L0.json,A/results-L1.json,...)
 #
 # Missing tools are installed with apt-get when running as root; otherwise the
 # exact apt-get command is printed and the script stops.
@@ -37,6 +43,7 @@ long=0
 sizes=""
 regime=fresh
 short=independent
+layouts=1
 while [ $# -gt 0 ]; do
     case $1 in
         --long) long=1 ;;
@@ -51,7 +58,9 @@ while [ $# -gt 0 ]; do
         --regime=*) regime=${1#--regime=} ;;
         --short) short=${2:?--short needs independent, chained or both}; shift ;;
         --short=*) short=${1#--short=} ;;
-        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --layouts) layouts=${2:?--layouts needs a number}; shift ;;
+        --layouts=*) layouts=${1#--layouts=} ;;
+        -h|--help) sed -n '2,/^set -eu$/{/^set -eu$/d;p;}' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         --) shift; break ;;
         *) echo "unknown option: $1 (see $0 --help)" >&2; exit 2 ;;
     esac
@@ -93,15 +102,24 @@ if [ -n "$missing" ]; then
 fi
 
 # ---------------------------------------------------------------- build
+case $layouts in ''|*[!0-9]*|0) echo "--layouts: a number >= 1" >&2; exit 2 ;; esac
 jobs=$(nproc 2>/dev/null || echo 2)
 echo "== building (Release) in $build"
 mkdir -p "$build"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DUNILANE_BUILD_BENCH=ON \
-      -DUNILANE_BUILD_TESTS=OFF >"$build/configure.log" 2>&1 ||
+      -DUNILANE_BUILD_TESTS=OFF -DUNILANE_BENCH_LAYOUTS="$layouts" >"$build/configure.log" 2>&1 ||
     { cat "$build/configure.log" >&2; exit 1; }
-cmake --build "$build" --target unilane_bench -j "$jobs" >/dev/null ||
-    { cmake --build "$build" --target unilane_bench -j 1; exit 1; }
-bin=$build/bench/unilane_bench
+bins=$build/bench/unilane_bench
+if [ "$layouts" -gt 1 ]; then
+    bins=""
+    l=0
+    while [ "$l" -lt "$layouts" ]; do bins="$bins $build/bench/unilane_bench_layout$l"; l=$((l + 1)); done
+fi
+targets=""
+for b in $bins; do targets="$targets $(basename "$b")"; done
+# shellcheck disable=SC2086 # $targets: the target names, split on purpose
+cmake --build "$build" --target $targets -j "$jobs" >/dev/null ||
+    { cmake --build "$build" --target $targets -j 1; exit 1; }
 
 # ---------------------------------------------------------------- run
 if [ -z "$out" ]; then
@@ -112,7 +130,7 @@ json=$out/results.json
 
 case $regime in fresh|warm|both) ;; *) echo "--regime: fresh, warm or both" >&2; exit 2 ;; esac
 case $short in independent|chained|both) ;; *) echo "--short: independent, chained or both" >&2; exit 2 ;; esac
-set -- --progress --benchmark_out="$json" --benchmark_out_format=json --regime="$regime" --short="$short" "$@"
+set -- --progress --benchmark_out_format=json --regime="$regime" --short="$short" "$@"
 if [ -n "$corpus" ]; then
     # Whole files: a few hundred KiB each, fewer rows; sizes below 1K as slices if asked.
     set -- --corpus="$corpus" --min-time="$([ $long = 1 ] && echo 0.2 || echo 0.03)" "$@"
@@ -125,16 +143,24 @@ elif [ $long = 1 ]; then
 else
     set -- --sizes="${sizes:-16,64,1K,64K}" --min-time=0.02 "$@"
 fi
-echo "== running $bin $*"
 start=$(date +%s)
-"$bin" "$@"
+jsons=""
+for bin in $bins; do
+    case $bin in *_layout*) json=$out/results-L${bin##*_layout}.json ;; esac
+    echo "== running $bin $*"
+    "$bin" --benchmark_out="$json" "$@"
+    jsons="$jsons${jsons:+ }$json"
+done
 echo "== measured in $(( $(date +%s) - start )) s"
 
-python3 "$root/scripts/bench_report.py" "$json" >"$out/report.txt"
+# shellcheck disable=SC2086 # $jsons: the file names, split on purpose
+python3 "$root/scripts/bench_report.py" $jsons >"$out/report.txt"
 cat "$out/report.txt"
+json=${jsons%% *}
 "$root/scripts/bench_chart.sh" "$json" "$out/chart.png" >/dev/null
+jsons=$(echo "$jsons" | tr ' ' ',')
 echo
-echo "results: $json"
+echo "results: $jsons"
 echo "report:  $out/report.txt"
 echo "chart:   $out/chart.png"
-echo "compare: $root/scripts/bench_compare.py OTHER/results.json $json > compare.md"
+echo "compare: $root/scripts/bench_compare.py OTHER/results.json $jsons > compare.md"

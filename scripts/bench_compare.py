@@ -7,7 +7,8 @@
     scripts/bench_compare.py --matrix gcc-O2=A.json clang-O2=B.json ...   # builds side by side
 
 A and B are files written by `unilane_bench --benchmark_out=FILE` (for
-instance by scripts/bench.sh on two CPUs, or before/after a change). Rows are
+instance by scripts/bench.sh on two CPUs, or before/after a change), or comma
+lists of such files (code layouts, rounds: each row their median). Rows are
 matched by name `function/impl/dataset/size/regime` (a file written before
 regimes existed holds "warm" rows: one buffer repeated); cells are GB/s of input for
 sizes >= 1024 units and ns per call below; `B/A` is A's CPU time / B's CPU
@@ -24,7 +25,7 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench_report import (KERNELS, PEERS, REGIMES, SMALL, functions_in, geomean, is_corpus, load,  # noqa: E402
-                          primary_regime)
+                          load_many, primary_regime)
 
 
 def cell(r):
@@ -138,8 +139,9 @@ def main():
     if not a.a or not a.b:
         ap.error("two JSON files (or --matrix NAME=JSON ...)")
 
-    ctx_a, rows_a = load(a.a)
-    ctx_b, rows_b = load(a.b)
+    # A side may be a comma list of files (rounds, code layouts): each row their median.
+    ctx_a, _, rows_a = load_many(a.a.split(","))
+    ctx_b, _, rows_b = load_many(a.b.split(","))
     na, nb = a.names or ("A", "B")
     impls = set(a.impl.split(",")) if a.impl else None
 

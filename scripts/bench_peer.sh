@@ -10,9 +10,17 @@
 #   --corpus DIR       a corpus directory (<stem>.utf8.txt, ...), or a directory of
 #                      such directories (e.g. /work/shared/corpus: wikipedia_mars and
 #                      lipsum); default /work/shared/corpus
-#   --rounds N         runs of the whole table, alternating; median per row (default 2)
+#   --layouts K        K code layouts of the benchmark binary (same objects, other
+#                      addresses: bench/CMakeLists.txt UNILANE_BENCH_LAYOUTS), run in
+#                      turn; each row is the median over layouts x rounds and the
+#                      report shows the spread across layouts (default 3; 1: the plain
+#                      binary alone, as before)
+#   --rounds N         runs of the whole table per layout, alternating; median per row
+#                      (default 1 with layouts, 2 with --layouts 1)
 #   --min-time S       Google Benchmark min time per row (default 0.02 s)
-#   --long             --rounds 5 --min-time 0.1 (about 5x longer)
+#   --long             --layouts 4 --rounds 2 --min-time 0.1
+#   --c-flags FLAGS    extra CMAKE_C_FLAGS for the library (an experiment, e.g.
+#                      -falign-functions=64; the default is the flags users get)
 #   --functions RE     only these functions (regex on the name)
 #   --cache DIR        where simdutf is fetched and built (default
 #                      ${XDG_CACHE_HOME:-$HOME/.cache}/unilane-peer); never inside the repo
@@ -23,14 +31,17 @@
 # committed); the benchmark is built with -DUNILANE_BENCH_SIMDUTF=<its build>
 # (bench/CMakeLists.txt), which adds the rows simdutf_haswell / simdutf_icelake
 # (each simdutf kernel called through its own implementation object, and only
-# if the CPU runs it). The default run (2 rounds, ~1550 rows each on the two
-# corpus directories) takes about 70 s of CPU time per round (measured: 135 s
-# of CPU, 7 min wall at load average 13 on 2 vCPUs), builds excluded (a first
-# simdutf build: 4 min wall there). The tables (scripts/bench_report.py
-# --peer) go to stdout and to peer.md: GB/s of input per file for scalar,
-# memcpy, avx2, simdutf_haswell, avx512, simdutf_icelake, the ratios
-# avx2/haswell and avx512/icelake (unilane's speed-up: simdutf's time / unilane's),
-# their median per function, and the goals of issues 10 and 14 marked.
+# if the CPU runs it). One pass of the table (~1550 rows on the two corpus
+# directories) takes about 70 s of CPU time (measured: 135 s of CPU for two,
+# 7 min wall at load average 13 on 2 vCPUs); the default runs 3 (3 layouts x 1
+# round), builds excluded (a first simdutf build: 4 min wall there). The tables
+# (scripts/bench_report.py --peer) go to stdout and to peer.md: GB/s of input
+# per file for scalar, memcpy, avx2, simdutf_haswell, avx512, simdutf_icelake,
+# the ratios avx2/haswell and avx512/icelake (unilane's speed-up: simdutf's
+# time / unilane's), their median per function, the goals of issues 10 and 14
+# marked, and with layouts the placement spread: per layout, each row's and each
+# ratio's median, and how far they move between layouts (bench/README.md,
+# "Code placement").
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,8 +51,10 @@ git_url=""
 ref=v9.1.0
 su_build=""
 corpus=/work/shared/corpus
-rounds=2
+layouts=3
+rounds=""
 min_time=0.02
+c_flags=""
 funcs=""
 build=$root/build-bench-peer
 out=""
@@ -52,9 +65,11 @@ while [ $# -gt 0 ]; do
         --ref) ref=${2:?--ref needs a tag, branch or commit}; shift ;;
         --simdutf-build) su_build=${2:?--simdutf-build needs a directory}; shift ;;
         --corpus) corpus=${2:?--corpus needs a directory}; shift ;;
+        --layouts) layouts=${2:?--layouts needs a number}; shift ;;
         --rounds) rounds=${2:?--rounds needs a number}; shift ;;
         --min-time) min_time=${2:?--min-time needs seconds}; shift ;;
-        --long) rounds=5; min_time=0.1 ;;
+        --long) layouts=4; rounds=2; min_time=0.1 ;;
+        --c-flags) c_flags=${2?--c-flags needs flags}; shift ;;
         --functions) funcs=${2:?--functions needs a regex}; shift ;;
         --cache) cache=${2:?--cache needs a directory}; shift ;;
         --build) build=${2:?--build needs a directory}; shift ;;
@@ -65,6 +80,8 @@ while [ $# -gt 0 ]; do
     shift
 done
 
+case $layouts in ''|*[!0-9]*|0) echo "--layouts: a number >= 1" >&2; exit 2 ;; esac
+if [ -z "$rounds" ]; then rounds=$([ "$layouts" = 1 ] && echo 2 || echo 1); fi
 jobs=2
 inside_repo() { # is directory $1 (created if needed) inside the repository?
     mkdir -p "$1"
@@ -115,14 +132,25 @@ if [ -n "$src" ] && [ -d "$src/.git" ]; then
 fi
 
 # ---------------------------------------------------------------- unilane
-echo "== building the benchmark (Release, simdutf peer) in $build"
+echo "== building the benchmark (Release, simdutf peer${c_flags:+, C flags $c_flags}, $layouts layout(s)) in $build"
 mkdir -p "$build"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DUNILANE_BUILD_BENCH=ON \
-      -DUNILANE_BUILD_TESTS=OFF -DUNILANE_BENCH_SIMDUTF="$su_build" >"$build/configure.log" 2>&1 ||
+      -DUNILANE_BUILD_TESTS=OFF -DUNILANE_BENCH_SIMDUTF="$su_build" \
+      -DUNILANE_BENCH_LAYOUTS="$layouts" -DCMAKE_C_FLAGS="$c_flags" >"$build/configure.log" 2>&1 ||
     { cat "$build/configure.log" >&2; exit 1; }
-cmake --build "$build" --target unilane_bench -j "$jobs" >"$build/build.log" 2>&1 ||
+# The binaries: the plain one, or one per code layout (the same objects at other addresses).
+bins=""
+if [ "$layouts" = 1 ]; then
+    bins=$build/bench/unilane_bench
+else
+    l=0
+    while [ "$l" -lt "$layouts" ]; do bins="$bins $build/bench/unilane_bench_layout$l"; l=$((l + 1)); done
+fi
+targets=""
+for b in $bins; do targets="$targets $(basename "$b")"; done
+# shellcheck disable=SC2086 # $targets: the target names, split on purpose
+cmake --build "$build" --target $targets -j "$jobs" >"$build/build.log" 2>&1 ||
     { tail -40 "$build/build.log" >&2; exit 1; }
-bin=$build/bench/unilane_bench
 
 # ---------------------------------------------------------------- run
 # The corpus directories: DIR itself if it holds *.utf8.txt, else its subdirectories that do.
@@ -143,20 +171,29 @@ mkdir -p "$out"
 # The functions simdutf has an equivalent of (bench/peers.cpp), the rows to compare.
 all_funcs='ascii_prefix|validate_utf8|validate_utf16|latin1_to_utf16|utf16_to_latin1|latin1_to_utf8|utf8_to_latin1|utf8_to_utf16|utf16_to_utf8|utf16_to_utf8_lossy|utf16_make_well_formed|utf8_length_from_latin1|utf8_length_from_utf16|utf16_length_from_utf8'
 filter="^(${funcs:-$all_funcs})/(scalar|avx2|avx512|memcpy|simdutf_haswell|simdutf_icelake)/"
-echo "== $rounds round(s), min time $min_time s per row, corpus:$dirs"
+echo "== $layouts layout(s) x $rounds round(s), min time $min_time s per row, corpus:$dirs"
 echo "   load average before: $(cat /proc/loadavg 2>/dev/null || echo '?')"
 start=$(date +%s)
 jsons=""
 loads=""
 r=1
 while [ "$r" -le "$rounds" ]; do
-    for d in $dirs; do
-        j=$out/round$r-$(basename "$d").json
-        "$bin" --corpus="$d" --regime=fresh --min-time="$min_time" \
-               --benchmark_filter="$filter" --benchmark_out="$j" --benchmark_out_format=json \
-               >"$out/round$r-$(basename "$d").txt" 2>&1 ||
-            { tail -20 "$out/round$r-$(basename "$d").txt" >&2; exit 1; }
-        jsons="$jsons $j"
+    # Every layout once per round, each round starting one layout later (so that no
+    # layout always runs first, or always right after the same one).
+    set -- $bins
+    k=1
+    while [ "$k" -lt "$r" ] && [ "$layouts" -gt 1 ]; do set -- "$@" "$1"; shift; k=$((k + 1)); done
+    for b in "$@"; do
+        tag=round$r
+        case $b in *_layout*) tag=$tag-L${b##*_layout} ;; esac
+        for d in $dirs; do
+            j=$out/$tag-$(basename "$d").json
+            "$b" --corpus="$d" --regime=fresh --min-time="$min_time" \
+                 --benchmark_filter="$filter" --benchmark_out="$j" --benchmark_out_format=json \
+                 >"$out/$tag-$(basename "$d").txt" 2>&1 ||
+                { tail -20 "$out/$tag-$(basename "$d").txt" >&2; exit 1; }
+            jsons="$jsons $j"
+        done
     done
     loads="$loads${loads:+; }round $r: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
     echo "   round $r done, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
@@ -170,7 +207,7 @@ if [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" 
 # shellcheck disable=SC2086 # $jsons: the file names, split on purpose
 python3 "$root/scripts/bench_report.py" --peer --note "unilane: $root at $rev" \
     --note "simdutf: $su_desc (built in $su_build)" \
-    --note "rounds: $rounds, min time $min_time s per row; load average after each round: $loads" \
+    --note "layouts: $layouts, rounds: $rounds, min time $min_time s per row${c_flags:+, library C flags $c_flags}; load average after each round: $loads" \
     $jsons >"$out/peer.md"
 cat "$out/peer.md"
 echo

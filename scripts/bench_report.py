@@ -8,7 +8,10 @@
     scripts/bench_report.py --peer round1.json round2.json ...   # unilane vs simdutf, markdown
 
 Several files: their rows together, a row present in several (rounds of the
-same run) timed by its median CPU time.
+same run, code layouts) timed by its median CPU time. Files of several code
+layouts (bench/CMakeLists.txt UNILANE_BENCH_LAYOUTS; the JSON context's
+"layout") also get the spread across layouts: the median of a row within each
+layout, and max/min of those medians (the code-placement error).
 
 Rows are `function/impl/dataset/size/regime` (see bench/bench.h; files written
 before regimes existed have none and count as "warm"). Cells show GB/s of
@@ -94,31 +97,9 @@ def load(path):
     return data.get("context", {}), rows
 
 
-def load_many(paths):
-    """load() of several files: (context of the first, with the load averages
-    of all, number of files, rows); a row found in several files gets the
-    median of their CPU times (its bytes/s scaled to match). ctx["_rounds"]:
-    the rows of each round (files named roundN-*.json by bench_peer.sh are one
-    round; any other file is a round of its own)."""
-    ctx, runs = None, {}
-    loads = []
-    rounds = {}
-    funcs = []  # the function order of the file with the most functions
-    for p in paths:
-        c, rows = load(p)
-        if ctx is None:
-            ctx = dict(c)
-        if c.get("load_avg"):
-            loads.append(c["load_avg"])
-        fs = functions_in(rows)
-        if len(fs) > len(funcs):
-            funcs = fs
-        for k, r in rows.items():
-            runs.setdefault(k, []).append(r)
-        m = re.match(r"round(\d+)-", p.replace("\\", "/").split("/")[-1])
-        rounds.setdefault(m.group(1) if m else p, {}).update(rows)
-    rank = {f: i for i, f in enumerate(funcs)}
-    runs = dict(sorted(runs.items(), key=lambda kv: rank.get(kv[0][0], len(rank))))  # stable
+def merge_runs(runs):
+    """{key: [Row of each file]} -> {key: Row}: the median CPU time (bytes/s
+    scaled to match); a row that failed everywhere keeps its first error."""
     merged = {}
     for k, rs in runs.items():
         ok = [r for r in rs if not r.error and r.ns]
@@ -132,10 +113,64 @@ def load_many(paths):
         r.label = next((x.label for x in rs if x.label), "")
         r.ascii64, r.bufs = ok[0].ascii64, ok[0].bufs
         merged[k] = r
+    return merged
+
+
+def layout_of(ctx, path):
+    """A file's code layout: the context's "layout" (layout binaries write it),
+    else -L<n>- in the file name, else "" (the plain binary)."""
+    if ctx.get("layout"):
+        return ctx["layout"].split(":")[0]
+    m = re.search(r"-L(\d+)-", path.replace("\\", "/").split("/")[-1])
+    return m.group(1) if m else ""
+
+
+def load_many(paths):
+    """load() of several files: (context of the first, with the load averages
+    of all, number of files, rows); a row found in several files gets the
+    median of their CPU times (its bytes/s scaled to match). ctx["_rounds"]:
+    the rows of each round (files named roundN-*.json by bench_peer.sh are one
+    round, of every layout; any other file is a round of its own), each row the
+    median over its layouts. ctx["_layouts"]: {layout: rows, each row the
+    median over that layout's files}, when the files come from several code
+    layouts; ctx["layout_names"]: their descriptions."""
+    ctx, runs = None, {}
+    loads = []
+    rounds, layouts, names = {}, {}, {}
+    funcs = []  # the function order of the file with the most functions
+    for p in paths:
+        c, rows = load(p)
+        if ctx is None:
+            ctx = dict(c)
+        if c.get("load_avg"):
+            loads.append(c["load_avg"])
+        fs = functions_in(rows)
+        if len(fs) > len(funcs):
+            funcs = fs
+        lay = layout_of(c, p)
+        names.setdefault(lay, c.get("layout", ""))
+        m = re.match(r"round(\d+)-", p.replace("\\", "/").split("/")[-1])
+        rnd = rounds.setdefault(m.group(1) if m else p, {})
+        ly = layouts.setdefault(lay, {})
+        for k, r in rows.items():
+            runs.setdefault(k, []).append(r)
+            rnd.setdefault(k, []).append(r)
+            ly.setdefault(k, []).append(r)
+    rank = {f: i for i, f in enumerate(funcs)}
+    runs = dict(sorted(runs.items(), key=lambda kv: rank.get(kv[0][0], len(rank))))  # stable
     ctx = ctx or {}
     ctx["load_avgs"] = loads
-    ctx["_rounds"] = list(rounds.values())
-    return ctx, len(paths), merged
+    ctx["_rounds"] = [merge_runs(x) for x in rounds.values()]
+    if len(layouts) > 1:
+        ctx["_layouts"] = {lay: merge_runs(x) for lay, x in sorted(layouts.items())}
+        ctx["layout_names"] = [names[lay] or "plain binary" for lay in sorted(layouts)]
+    return ctx, len(paths), merge_runs(runs)
+
+
+def spread(rs):
+    """max/min of the CPU times of rows (one per layout), or None."""
+    xs = [r.ns for r in rs if r is not None and not r.error and r.ns]
+    return max(xs) / min(xs) if len(xs) > 1 else None
 
 
 def regimes_in(rows):
@@ -322,6 +357,7 @@ def report(ctx, rows, func_filter=None, size_filter=None, regime_filter=None):
             heads.append("warm gain")
         out += table(heads, summ, right_from=1)
         out.append("")
+    out += placement_summary(ctx, rows, funcs, prim)
 
     for f in funcs:
         keys = [k for k in rows if k[0] == f and (not size_filter or k[3] in size_filter)]
@@ -361,6 +397,38 @@ def report(ctx, rows, func_filter=None, size_filter=None, regime_filter=None):
         if len(errors) > 50:
             out.append("  ... %d more" % (len(errors) - 50))
     return "\n".join(out)
+
+
+def placement_summary(ctx, rows, funcs, prim):
+    """With files of several code layouts: per function and kernel row, the
+    median over the datasets (largest size, or whole files) of max/min of the
+    row's per-layout medians, and the largest."""
+    layouts = ctx.get("_layouts")
+    if not layouts:
+        return []
+    impls = [k for k in KERNELS if any(key[1] == k for key in rows)]
+    impls += [p for p in PEERS if p.startswith("simdutf") and any(key[1] == p for key in rows)]
+    body = []
+    for f in funcs:
+        keys = [k for k in rows if k[0] == f and k[4] == prim]
+        if not keys:
+            continue
+        big = {}
+        for k in keys:
+            big[k[2]] = max(big.get(k[2], 0), k[3])
+        top = max(k[3] for k in keys)
+        keys = [k for k in keys if k[3] == (big[k[2]] if is_corpus(ctx) else top)]
+        line = [f]
+        for c in impls:
+            xs = [(k[2], spread([lr.get(k) for lr in layouts.values()])) for k in keys if k[1] == c]
+            xs = [(d, x) for d, x in xs if x is not None]
+            line.append(placement_cell(xs))
+        body.append(line)
+    out = ["Code placement: %d layouts of the binary (%s)." % (len(layouts), "; ".join(ctx.get("layout_names", []))),
+           "A cell: max/min of a row's per-layout medians, the median over the datasets (largest size or whole",
+           "files), then the largest and its dataset. Rows are timed by their median over all layouts; a difference",
+           "between two rows or two builds smaller than this spread is within the code-placement error."]
+    return out + table(["function"] + impls, body, right_from=1) + [""]
 
 
 def fresh_vs_warm(ctx, rows, funcs, size_filter, prim):
@@ -483,6 +551,14 @@ def goal14(f, ratios):
     return ("met (>= %.1f)" % need) if med >= need else "**NOT met**: median %.2f < %.1f" % (med, need)
 
 
+def placement_cell(xs):
+    """[(file, max/min)] -> "median (largest file)"."""
+    if not xs:
+        return "-"
+    worst = max(xs, key=lambda t: t[1])
+    return "%.2f (%.2f %s)" % (statistics.median([x for _, x in xs]), worst[1], worst[0])
+
+
 def peer_report(ctx, nfiles, rows, notes, func_filter=None):
     rows = {k: r for k, r in rows.items() if k[4] == "fresh"}
     g = ctx.get
@@ -494,14 +570,25 @@ def peer_report(ctx, nfiles, rows, notes, func_filter=None):
                 g("unilane_version", "?"), g("c_compiler", "?"), g("c_flags", ""), g("build_type", "?"),
                 g("cxx_compiler", "?"), g("cxx_flags", "")),
             "- peers: %s" % g("peers", "?"),
-            "- %d result files (corpus directories x rounds); each row: median CPU time over the rounds; "
-            "load average at the start of each file: %s" % (nfiles, loads)]
+            "- %d result files (corpus directories x %srounds); each row: median CPU time over the %srounds; "
+            "load average at the start of each file: %s" % (
+                nfiles, "layouts x " if g("_layouts") else "", "layouts and " if g("_layouts") else "", loads)]
     out += ["- " + n for n in notes]
+    layouts = g("_layouts", {})
+    if layouts:
+        out += ["- code layouts (the same objects at other addresses, bench/CMakeLists.txt "
+                "UNILANE_BENCH_LAYOUTS): " + "; ".join(g("layout_names", []))]
     out += ["- cells: GB/s of input; `x/y` columns = y's time / x's time (> 1: unilane faster); "
-            "`*` = the peer's output differs from unilane's on some input (JSON label)", ""]
+            "`*` = the peer's output differs from unilane's on some input (JSON label)"]
+    if layouts:
+        out += ["- `range`: the lowest and highest of the ratio's per-layout medians (each layout's "
+                "median over its rounds): how far code placement alone moves it"]
+    out += [""]
     funcs = [f for f in functions_in(rows) if not func_filter or re.search(func_filter, f)]
     rounds = g("_rounds", [])
-    summary, sections = [], []
+    # The summary's `per round` column: the median of each round, or with layouts of each layout.
+    groups = list(layouts.values()) if layouts else rounds
+    summary, sections, placement = [], [], []
     for f in funcs:
         keys = [k for k in rows if k[0] == f]
         impls = {k[1] for k in keys}
@@ -513,23 +600,55 @@ def peer_report(ctx, nfiles, rows, notes, func_filter=None):
                 files.append((k[2], k[3]))
         pairs = [(u, p) for u, p in PEER_PAIRS if u in impls and p in impls]
         cols = ["scalar", "memcpy"] + [c for u, p in pairs for c in (u, p)]
-        heads = ["file", "size"] + [c.replace("simdutf_", "simdutf ") for c in cols] + \
-            ["%s/%s" % (u, p.replace("simdutf_", "")) for u, p in pairs]
+        heads = ["file", "size"] + [c.replace("simdutf_", "simdutf ") for c in cols]
+        for u, p in pairs:
+            heads += ["%s/%s" % (u, p.replace("simdutf_", ""))] + (["range"] if layouts else [])
         body = []
         rat = {pr: [] for pr in pairs}
+        lspread = {c: [] for c in cols}   # per file: max/min of the per-layout medians
+        rspread = {pr: [] for pr in pairs}
         for ds, sz in files:
-            cells = {c: rows.get((f, c, ds, sz, "fresh")) for c in cols}
+            key = lambda c: (f, c, ds, sz, "fresh")  # noqa: E731
+            cells = {c: rows.get(key(c)) for c in cols}
             line = [ds, str(sz)] + [gbs(cells[c]) for c in cols]
+            for c in cols:
+                x = spread([lr.get(key(c)) for lr in layouts.values()])
+                if x is not None:
+                    lspread[c].append((ds, x))
             for pr in pairs:
                 x = ratio(cells[pr[1]], cells[pr[0]])
                 if x is not None:
                     rat[pr].append((ds, x))
                 line.append("**%.2f**" % x if x is not None and x < 1.0 else fmt_ratio(x))
+                if layouts:
+                    xs = [ratio(lr.get(key(pr[1])), lr.get(key(pr[0]))) for lr in layouts.values()]
+                    xs = [y for y in xs if y is not None]
+                    line.append("%s-%s" % (fmt_ratio(min(xs)), fmt_ratio(max(xs))) if xs else "-")
+                    if len(xs) > 1:
+                        rspread[pr].append((ds, max(xs) / min(xs)))
             body.append(line)
         med_line = ["**median**", ""] + [""] * len(cols)
         for pr in pairs:
             med_line.append(fmt_ratio(statistics.median([x for _, x in rat[pr]])) if rat[pr] else "-")
+            if layouts:
+                med_line.append("")
         body.append(med_line)
+        if layouts:
+            pl = [f, str(len(files))]
+            for c in ["avx2", "simdutf_haswell", "avx512", "simdutf_icelake"]:
+                xs = lspread.get(c, [])
+                pl.append(placement_cell(xs))
+            for pr in PEER_PAIRS:
+                pl.append(placement_cell(rspread.get(pr, [])))
+                lm = []
+                for lr in layouts.values():
+                    xs = [ratio(lr.get((f, pr[1], ds, sz, "fresh")), lr.get((f, pr[0], ds, sz, "fresh")))
+                          for ds, sz in files]
+                    xs = [x for x in xs if x is not None]
+                    if xs:
+                        lm.append(statistics.median(xs))
+                pl.append("%s-%s" % (fmt_ratio(min(lm)), fmt_ratio(max(lm))) if lm else "-")
+            placement.append(pl)
         sections += ["### %s" % f, ""] + md_table(heads, body) + [""]
         line = [f + (" (#10 table)" if f in ISSUE10_TABLE else ""), str(len(files))]
         for pr, goal in zip(PEER_PAIRS, (goal10, goal14)):
@@ -539,7 +658,7 @@ def peer_report(ctx, nfiles, rows, notes, func_filter=None):
                 continue
             worst = min(rs, key=lambda t: t[1])
             per_round = []
-            for rr in rounds:
+            for rr in groups:
                 xs = [ratio(rr.get((f, pr[1], ds, sz, "fresh")), rr.get((f, pr[0], ds, sz, "fresh")))
                       for ds, sz in files]
                 xs = [x for x in xs if x is not None]
@@ -551,10 +670,22 @@ def peer_report(ctx, nfiles, rows, notes, func_filter=None):
     out += ["### Summary", "",
             "Issue 10: avx2 >= 1.0x simdutf haswell on every file (its table's functions are marked), "
             "utf8_to_utf16 median >= 1.5x. Issue 14: avx512 median >= 1.0x simdutf icelake per function, "
-            ">= 1.3x on utf8_to_utf16 and utf8_to_latin1. `per round`: the median of each round alone "
-            "(the spread is the noise of this machine).", ""]
-    out += md_table(["function", "files", "avx2/haswell median", "per round", "worst file", "issue 10 goal",
-                     "avx512/icelake median", "per round", "worst file", "issue 14 goal"], summary)
+            ">= 1.3x on utf8_to_utf16 and utf8_to_latin1. " +
+            ("`per layout`: the median over the files within each code layout alone (the spread is "
+             "the code-placement error plus this machine's noise)." if layouts else
+             "`per round`: the median of each round alone (the spread is the noise of this machine)."), ""]
+    each = "per layout" if layouts else "per round"
+    out += md_table(["function", "files", "avx2/haswell median", each, "worst file", "issue 10 goal",
+                     "avx512/icelake median", each, "worst file", "issue 14 goal"], summary)
+    if layouts:
+        out += ["", "### Code placement: spread across the %d layouts" % len(layouts), "",
+                "Per file, a row's per-layout medians (each layout's median over its rounds) and their "
+                "max/min; a cell is the median of that max/min over the files, then the largest and its "
+                "file. `ratio` columns: the same for the per-file ratio; `medians`: the lowest and highest "
+                "per-layout median ratio of the function. With one round per layout a spread also holds "
+                "the machine's noise (an upper bound on the placement error).", ""]
+        out += md_table(["function", "files", "avx2", "simdutf haswell", "avx512", "simdutf icelake",
+                         "avx2/haswell ratio", "medians", "avx512/icelake ratio", "medians"], placement)
     out += [""] + sections
     errors = [r for r in rows.values() if r.error and r.func in funcs]
     if errors:
