@@ -192,7 +192,8 @@ while [ "$r" -le "$rounds" ]; do
                  --benchmark_filter="$filter" --benchmark_out="$j" --benchmark_out_format=json \
                  >"$out/$tag-$(basename "$d").txt" 2>&1 ||
                 { tail -20 "$out/$tag-$(basename "$d").txt" >&2; exit 1; }
-            jsons="$jsons $j"
+            # A filter that matches no row of this directory leaves an empty file.
+            if [ -s "$j" ]; then jsons="$jsons $j"; fi
         done
     done
     loads="$loads${loads:+; }round $r: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
