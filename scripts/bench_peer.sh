@@ -21,7 +21,8 @@
 #   --long             --layouts 4 --rounds 2 --min-time 0.1
 #   --c-flags FLAGS    extra CMAKE_C_FLAGS for the library (an experiment, e.g.
 #                      -falign-functions=64; the default is the flags users get)
-#   --functions RE     only these functions (regex on the name)
+#   --functions RE     only these functions (a regex matched against the whole
+#                      function name, e.g. 'latin1_to_utf8|ascii_prefix' or '.*latin1.*')
 #   --cache DIR        where simdutf is fetched and built (default
 #                      ${XDG_CACHE_HOME:-$HOME/.cache}/unilane-peer); never inside the repo
 #   --build DIR        the benchmark's build directory (default <repo>/build-bench-peer)
