@@ -377,12 +377,21 @@ AVX2_U8_INLINE size_t avx2_u8_units_from(__m256i v, unsigned sh)
 }
 
 /* acc plus the UTF-16 units of the 64 bytes a|b by the per-byte rule, in
-   four 64-bit lanes (psadbw of the byte counts, each at most 4). */
+   four 64-bit lanes (psadbw of the byte counts, each at most 4), with the
+   unit table ut, the zero vector and the nibble mask given (the pshufb
+   index is the check's, which the compiler computes once). */
+AVX2_U8_INLINE __m256i avx2_u8_units_sad_k(__m256i acc, __m256i ut, __m256i zero, __m256i nib,
+                                           __m256i a, __m256i b)
+{
+    __m256i ua = _mm256_shuffle_epi8(ut, _mm256_and_si256(_mm256_srli_epi16(a, 4), nib));
+    __m256i ub = _mm256_shuffle_epi8(ut, _mm256_and_si256(_mm256_srli_epi16(b, 4), nib));
+    return _mm256_add_epi64(acc, _mm256_sad_epu8(_mm256_add_epi8(ua, ub), zero));
+}
+
 AVX2_U8_INLINE __m256i avx2_u8_units_sad(__m256i acc, __m256i a, __m256i b)
 {
-    return _mm256_add_epi64(
-        acc, _mm256_sad_epu8(_mm256_add_epi8(avx2_u8_units_of(a), avx2_u8_units_of(b)),
-                             _mm256_setzero_si256()));
+    return avx2_u8_units_sad_k(acc, _mm256_loadu_si256((const __m256i *)avx2_u8_units_by_nibble),
+                               _mm256_setzero_si256(), _mm256_set1_epi8(0x0F), a, b);
 }
 
 /*
@@ -432,6 +441,15 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
     uint64_t carry = 0;
     const avx2_u8_k k = avx2_u8_consts(1, form);
     __m256i full_inc, e, mx = _mm256_setzero_si256(), acc = _mm256_setzero_si256();
+    /* the unit table and the zero of psadbw, opaque while counting (as the
+       constants of the check): kept or spilled, not loaded or made again
+       in every chunk */
+    __m256i ut = _mm256_loadu_si256((const __m256i *)avx2_u8_units_by_nibble);
+    __m256i zero = _mm256_setzero_si256();
+    if (count) {
+        AVX2_U8_OPAQUE(ut);
+        AVX2_U8_OPAQUE(zero);
+    }
     {
         /* the first chunk, with nothing before it */
         __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
@@ -485,7 +503,7 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
         } else {
             /* the unit counts are looked up next to the check, whose
                pshufb index they share; summed once the chunk passed */
-            __m256i acc1 = count ? avx2_u8_units_sad(acc, a, b) : acc;
+            __m256i acc1 = count ? avx2_u8_units_sad_k(acc, ut, zero, k.nib, a, b) : acc;
             e = _mm256_or_si256(avx2_u8_check_at_k(&k, s + i, form),
                                 avx2_u8_check_at_k(&k, s + i + 32, form));
             AVX2_U8_EXACT(form, e,
