@@ -718,6 +718,33 @@ START_TEST(df_continuation_runs)
 }
 END_TEST
 
+/* WTF-8 over 4-byte text with a surrogate pair (two 3-byte forms, ill-formed
+   together) whose high starts at 112..143, cut at every length from just
+   after the high on: inputs that end on the high, or hold the pair, where
+   the vector block before is cut off. The NEON converter moves its restart
+   back over such a high (neon_u8_wtf8_back_to); a wrong unit count there
+   shows in `written`. */
+START_TEST(df_wtf8_high_at_cut)
+{
+    unsigned char b[300];
+    size_t at, k, len;
+    ut_select(_i);
+    df_tag = "WTF-8 high surrogate at a cut";
+    for (at = 112; at < 144; at++) {
+        for (k = 0; k + 4 <= sizeof b; k += 4)
+            memcpy(b + k, "\xF0\x9F\x98\x80", 4); /* U+1F600 */
+        for (k = at & ~(size_t)3; k < at; k++)
+            b[k] = 'x';
+        memcpy(b + at, "\xED\xA0\x80\xED\xB0\x81", 6);
+        for (k = at + 6; k < ((at + 9) & ~(size_t)3); k++)
+            b[k] = 'y';
+        for (len = at + 3; len <= at + 72; len++)
+            df_compare(b, len, 1, 0, 0);
+    }
+    UT_DONE();
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("differential");
@@ -738,6 +765,7 @@ static Suite *make_suite(void)
     DF_CASE(df_latin1_lanes);
     DF_CASE(df_bytes_in_multibyte_text);
     DF_CASE(df_continuation_runs);
+    DF_CASE(df_wtf8_high_at_cut);
 #undef DF_CASE
     return s;
 }

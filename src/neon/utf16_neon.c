@@ -839,6 +839,19 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_run3(const uint16_t *p, const uint1
     return n;
 }
 
+#  if !UNILANE_NEON_A64
+/* neon_u16_run3 in mutf8 mode out of line, with its own constants (ARMv7,
+   where the general loop has no registers to spare for it). */
+static UNILANE_NOINLINE size_t neon_u16_mutf8_run3_call(const uint16_t *p, const uint16_t *end,
+                                                        uint8_t *d)
+{
+    neon_u16_consts k;
+    k.e0 = vdupq_n_u8(0xE0);
+    k.two = vdupq_n_u8(2);
+    return neon_u16_run3(p, end, vld1q_u16(p), vld1q_u16(p + 8), d, &k, 1);
+}
+#  endif
+
 /* Up to 5 units one by one; (size_t)-1 at a surrogate (the output written
    so far is then rewritten by the scalar kernel). With mutf8 (a constant):
    modified UTF-8, U+0000 as C0 80 and surrogates as 3 bytes, so no unit
@@ -926,27 +939,31 @@ static const uint16_t neon_u16_ones_from[32] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
  * FF become FF), into *n; returns the smallest byte as a signed value, so
  * that the 32 units of two such calls are ASCII for modified UTF-8 (every
  * unit 1..7F) iff both minima are > 0: two UQXTN, SMIN, SMINV where UTF-8
- * has ORR, UMAXV and the two UZP1 of the stores, the same count. ARMv7 has
- * no SMINV: there the minimum is the unsigned one of the bytes ^ 0x80, less
- * 0x80.
+ * has ORR, UMAXV and the two UZP1 of the stores, the same count. (AArch64:
+ * on ARMv7 the loop reads the low and high bytes apart with VLD2 instead,
+ * see neon_u16_to_utf8; the two VQMOVN there cost four register moves.)
  */
+#  if UNILANE_NEON_A64
 static UNILANE_ALWAYS_INLINE int8x16_t neon_u16_narrow_sat(uint16x8_t a, uint16x8_t b,
                                                            uint8x16_t *n)
 {
-#  if UNILANE_NEON_A64
     *n = vqmovn_high_u16(vqmovn_u16(a), b);
-#  else
-    *n = vcombine_u8(vqmovn_u16(a), vqmovn_u16(b));
-#  endif
     return vreinterpretq_s8_u8(*n);
 }
+#  endif
 
+/* 1 iff every byte of m is > 0 (signed). ARMv7 has no SMINV: SMIN of the
+   halves, one SMINP, and the four bytes left tested as a word. */
 static UNILANE_ALWAYS_INLINE int neon_u16_min_positive(int8x16_t m)
 {
 #  if UNILANE_NEON_A64
     return vminvq_s8(m) > 0;
 #  else
-    return vminvq_u8(veorq_u8(vreinterpretq_u8_s8(m), vdupq_n_u8(0x80))) > 0x80;
+    int8x8_t h = vmin_s8(vget_low_s8(m), vget_high_s8(m));
+    uint32_t x = neon32_lane0(vreinterpret_u8_s8(vpmin_s8(h, h)));
+    /* the 4 bytes of x all 1..7F: no bit 7 in x nor in x - 01010101 (the
+       lowest byte that is 0 gives FF there; borrows start only at one) */
+    return ((x | (x - 0x01010101u)) & 0x80808080u) == 0;
 #  endif
 }
 
@@ -1151,10 +1168,25 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
             if (mutf8) {
                 /* a zero unit is two bytes: ASCII is 1..7F */
                 uint8x16_t n0, n1;
+#  if UNILANE_NEON_A64
                 int8x16_t m0 = neon_u16_narrow_sat(v.val[0], v.val[1], &n0);
                 int8x16_t m1 = neon_u16_narrow_sat(v.val[2], v.val[3], &n1);
                 if (!neon_u16_min_positive(vminq_s8(m0, m1)))
                     break;
+#  else
+                /* ARMv7: the low and high bytes apart (VLD2); a unit with
+                   a high byte makes its lane negative (VTST) */
+                uint8x16x2_t a = vld2q_u8((const uint8_t *)p);
+                uint8x16x2_t b = vld2q_u8((const uint8_t *)(p + 16));
+                uint8x16_t h = vorrq_u8(a.val[1], b.val[1]);
+                int8x16_t m =
+                    vminq_s8(vreinterpretq_s8_u8(a.val[0]), vreinterpretq_s8_u8(b.val[0]));
+                (void)v;
+                if (!neon_u16_min_positive(vorrq_s8(m, vreinterpretq_s8_u8(vtstq_u8(h, h)))))
+                    break;
+                n0 = a.val[0];
+                n1 = b.val[0];
+#  endif
                 vst1q_u8(d, n0);
                 vst1q_u8(d + 16, n1);
                 p += 32;
@@ -1170,7 +1202,11 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
             p += 32;
             d += 32;
         }
+        /* (modified UTF-8: the last two blocks go to neon_u16_tail, so
+           that every block here is written directly) */
         if (end - p < 16)
+            break;
+        if (mutf8 && end - p < 32)
             break;
         v0 = vld1q_u16(p);
         v1 = vld1q_u16(p + 8);
@@ -1216,12 +1252,15 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
             }
             win = 16;
             /* (modified UTF-8 blocks with surrogates: elsewhere the test
-               costs more than it saves. Not on ARMv7: there the path made
-               the whole modified-UTF-8 loop 12% dearer on CJK text, even
-               where it is not taken) */
-            if (UNILANE_NEON_A64 && mutf8 && max >= 0xD7FF &&
-                vminvq_u16(vminq_u16(v0, v1)) >= 0x800) {
+               costs more than it saves. On ARMv7 the run is a call: inline,
+               its loop made the whole modified-UTF-8 loop 10-18% dearer on
+               CJK text, even where it is not taken) */
+            if (mutf8 && max >= 0xD7FF && vminvq_u16(vminq_u16(v0, v1)) >= 0x800) {
+#  if UNILANE_NEON_A64
                 size_t n = neon_u16_run3(p, end, v0, v1, d, &k, mutf8);
+#  else
+                size_t n = neon_u16_mutf8_run3_call(p, end, d);
+#  endif
                 p += n;
                 d += 3 * n;
                 continue;
@@ -1233,8 +1272,14 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
         p += 16;
         d += T;
     }
-    /* 0 <= end - p < 16 */
-    if (mutf8 && end - p <= 5) {
+    /* 0 <= end - p < 16; for mutf8 < 32 (its loop writes every block
+       directly, so it leaves the last two blocks to neon_u16_tail) */
+    if (mutf8) {
+        while (end - p > 5) {
+            size_t rest = end - p < 16 ? (size_t)(end - p) : 16;
+            d += neon_u16_tail(p, rest, d, &k, 1);
+            p += rest;
+        }
         /* (cheaper than a padded block) */
         d += neon_u16_tiny(p, (size_t)(end - p), d, 1);
     } else if (p < end) {

@@ -422,6 +422,17 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_wtf8_errors(uint8x16_t e, uint8x
     return neon_u8_wtf8_pairs(pv, b); /* surrogates, no other error */
 }
 
+/* 1 iff the block at c (64 bytes, loaded again; pv: the 16 bytes before
+   it), whose UTF-8 error lanes are e, is ill-formed WTF-8. Out of line for
+   the validator, whose loop calls it only when e is nonzero: inline, the
+   block's copy for it and the constants of the surrogate rule took
+   registers from the whole loop (validate_wtf8 on ARMv7: 1.11-1.13x
+   validate_utf8). */
+static UNILANE_NOINLINE int neon_u8_wtf8_block_bad(uint8x16_t e, uint8x16_t pv, const uint8_t *c)
+{
+    return neon_u8_any(neon_u8_wtf8_errors(e, pv, neon_load64_u8(c)));
+}
+
 /* The character start i of WTF-8 input (s[lo..i) valid but for errors at
    or after i - 3), moved back to the high surrogate that ends at i, if one
    does: the scalar code, started there, sees a low surrogate after it. */
@@ -505,9 +516,7 @@ static UNILANE_ALWAYS_INLINE size_t neon_u8_valid_blocks(const uint8_t *s, size_
         }
         {
             uint8x16_t e = neon_u8_kl_block(&k, pv, b);
-            if (wtf8)
-                e = neon_u8_wtf8_errors(e, pv, b);
-            if (neon_u8_any(e))
+            if (neon_u8_any(e) && (!wtf8 || neon_u8_wtf8_block_bad(e, pv, s + i)))
                 break; /* the first error is at or after i - 3 */
         }
         if (insp) {
