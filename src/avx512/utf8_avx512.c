@@ -482,7 +482,9 @@ AVX512_U8_INLINE int avx512_u8_to16_run(const unsigned char *s, size_t lo, size_
     *pw = w;
     return 1;
 stop:
-    /* back to the start of a character the last good block left open */
+    /* back to the start of a character the last good block left open
+       (scalar code, which may be a call: the upper state cleared first) */
+    avx512_leave();
     *pi = gen_utf8_trim(s, lo, i);
     *pw = w;
     return 0;
