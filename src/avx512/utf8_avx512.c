@@ -251,37 +251,96 @@ bad:
 
 /* ---- utf8_to_utf16, utf8_to_utf16_lossy -------------------------------- */
 
-/* Packs the bytes `keep` of the planes lo and hi to the front and stores
-   them as popcount(keep) <= 64 UTF-16 units (lo the low byte) at d. */
-AVX512_U8_INLINE size_t avx512_u8_store16(__m512i lo, __m512i hi, uint64_t keep, uint16_t *d,
-                                          int few)
+/* Hides a constant from the optimizer: gcc otherwise rebuilds each
+   _mm512_set1_epi8 inside the loop (mov imm + vpbroadcast, a port-5 uop
+   each, ~10 per block in the 1-3 byte path) instead of keeping it in one of
+   the 32 vector registers. */
+#  if defined(__GNUC__) || defined(__clang__)
+#    define AVX512_U8_OPAQUE(v) __asm__("" : "+v"(v))
+#  else
+#    define AVX512_U8_OPAQUE(v) ((void)0)
+#  endif
+
+/* The constants of the conversion loop, built once before it. */
+typedef struct avx512_u8_k {
+    __m512i c0, c2, e0, f0, x3f, f8, d8, i0, i1, t1, t2;
+} avx512_u8_k;
+
+AVX512_U8_INLINE void avx512_u8_kinit(avx512_u8_k *k)
 {
     /* output byte 2j is lo[j], 2j+1 is hi[j] (index 64 + j: the second
-       source); j = 0..31, and 32..63 for the second vector */
-    const __m512i i0 = _mm512_set_epi8(
-        95, 31, 94, 30, 93, 29, 92, 28, 91, 27, 90, 26, 89, 25, 88, 24, 87, 23, 86, 22, 85, 21, 84,
-        20, 83, 19, 82, 18, 81, 17, 80, 16, 79, 15, 78, 14, 77, 13, 76, 12, 75, 11, 74, 10, 73, 9,
-        72, 8, 71, 7, 70, 6, 69, 5, 68, 4, 67, 3, 66, 2, 65, 1, 64, 0);
-    const __m512i i1 = _mm512_add_epi8(i0, _mm512_set1_epi8(32));
+       source); j = 0..31 (i0), and 32..63 for the second vector (i1) */
+    k->i0 = _mm512_set_epi8(95, 31, 94, 30, 93, 29, 92, 28, 91, 27, 90, 26, 89, 25, 88, 24, 87, 23,
+                            86, 22, 85, 21, 84, 20, 83, 19, 82, 18, 81, 17, 80, 16, 79, 15, 78, 14,
+                            77, 13, 76, 12, 75, 11, 74, 10, 73, 9, 72, 8, 71, 7, 70, 6, 69, 5, 68,
+                            4, 67, 3, 66, 2, 65, 1, 64, 0);
+    k->i1 = _mm512_add_epi8(k->i0, _mm512_set1_epi8(32));
+    k->c0 = _mm512_set1_epi8((char)0xC0);
+    k->c2 = _mm512_set1_epi8((char)0xC2);
+    k->e0 = _mm512_set1_epi8((char)0xE0);
+    k->f0 = _mm512_set1_epi8((char)0xF0);
+    k->x3f = _mm512_set1_epi8(0x3F);
+    /* vpermb tables (index: the low 6 bits of a byte): t1[j] = j >> 2,
+       t2[j] = (j & 0F) << 4 (the 16-bit shifts of the identity, masked) */
+    const __m512i id = _mm512_set_epi8(
+        63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41,
+        40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
+        17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    k->t1 = _mm512_and_si512(_mm512_srli_epi16(id, 2), _mm512_set1_epi8(0x0F));
+    k->t2 = _mm512_and_si512(_mm512_slli_epi16(id, 4), _mm512_set1_epi8((char)0xF0));
+    k->f8 = _mm512_set1_epi8((char)0xF8);
+    k->d8 = _mm512_set1_epi8((char)0xD8);
+    AVX512_U8_OPAQUE(k->i0);
+    AVX512_U8_OPAQUE(k->i1);
+    AVX512_U8_OPAQUE(k->c0);
+    AVX512_U8_OPAQUE(k->c2);
+    AVX512_U8_OPAQUE(k->e0);
+    AVX512_U8_OPAQUE(k->f0);
+    AVX512_U8_OPAQUE(k->x3f);
+    AVX512_U8_OPAQUE(k->t1);
+    AVX512_U8_OPAQUE(k->t2);
+    AVX512_U8_OPAQUE(k->f8);
+    AVX512_U8_OPAQUE(k->d8);
+}
+
+/* The bits of m whose 3-byte character's unit (hi its high byte) is
+   overlong (hi < 08) or a surrogate (hi D8..DF, so hi ^ D8 < 08). */
+AVX512_U8_INLINE uint64_t avx512_u8_bad3(__m512i hi, uint64_t m, const avx512_u8_k *k)
+{
+    return _mm512_mask_testn_epi8_mask(m, _mm512_min_epu8(hi, _mm512_xor_si512(hi, k->d8)), k->f8);
+}
+
+/* Packs the bytes `keep` of the planes lo and hi to the front and stores
+   them as popcount(keep) <= 64 UTF-16 units (lo the low byte) at d. Both
+   halves are stored (the second with an empty mask for <= 32 units): a
+   branch on the count is unpredictable on mixed text. */
+AVX512_U8_INLINE size_t avx512_u8_store16(__m512i lo, __m512i hi, uint64_t keep, uint16_t *d,
+                                          const avx512_u8_k *k)
+{
     size_t n = (size_t)_mm_popcnt_u64(keep);
     __m512i l = _mm512_maskz_compress_epi8(keep, lo), h = _mm512_maskz_compress_epi8(keep, hi);
     /* units 0..31 under the low half of m, 32..63 under the high half */
     uint64_t m = avx512_u8_low(n);
-    _mm512_mask_storeu_epi16(d, (__mmask32)m, _mm512_permutex2var_epi8(l, i0, h));
-    /* `few` (a constant): the caller's blocks have mostly <= 32 units (3-byte
-       text), so a branch skips the second half */
-    if (!few || n > 32)
-        _mm512_mask_storeu_epi16(d + 32, (__mmask32)(m >> 32), _mm512_permutex2var_epi8(l, i1, h));
+    _mm512_mask_storeu_epi16(d, (__mmask32)m, _mm512_permutex2var_epi8(l, k->i0, h));
+    _mm512_mask_storeu_epi16(d + 32, (__mmask32)(m >> 32), _mm512_permutex2var_epi8(l, k->i1, h));
     return n;
 }
 
 /*
- * One block of n <= 64 bytes v at s + i (a character boundary; lanes n..63
- * zero; n < 64 only for the last block). Converts the characters that end
- * in it and sets *used to the bytes they take (64, or the start of a
- * character that runs past the block; n for the last block); returns the
- * units written, or (size_t)-1 if the block is ill-formed (or, for a last
- * block, ends inside a character). `fresh`: decoding starts afresh at i.
+ * The loop state between blocks: a block checked on bit masks takes exactly
+ * its 64 bytes (so its loads need not wait for the last block's
+ * arithmetic); a character across its end is converted in the next block,
+ * from the bytes before that block (plain loads at s + i - j). carry: the
+ * continuation bytes such a character still needs, bit j for byte j of
+ * the next block (j < 2). A block with 4-byte characters is cut at the
+ * start of a character that runs past it (carry 0): its surrogates are
+ * written together.
+ *
+ * One block of n <= 64 bytes v at s + i (lanes n..63 zero; n < 64 only for
+ * the last block). Converts the characters that end in it (or, cut, before
+ * the cut) and sets *used to the bytes it takes; returns the units written,
+ * or (size_t)-1 if the block is ill-formed (or, for a last block, ends
+ * inside a character). `fresh`: decoding starts afresh at i.
  *
  * At a byte x that ends a character, with p1, p2 the bytes before it:
  *   ASCII x:       unit x
@@ -293,101 +352,70 @@ AVX512_U8_INLINE size_t avx512_u8_store16(__m512i lo, __m512i hi, uint64_t keep,
  *          hi = D8 | plane' >> 2
  *   at b3: low surrogate, the lo above, hi = DC | (b2 >> 2) & 3.
  * The byte shifts are 16-bit shifts whose bits from the neighbour byte the
- * masks drop.
+ * masks drop. In a well-formed block the ends of 3-byte characters are the
+ * bytes whose p2 is a lead >= E0, b2 and b3 those whose p2 or p3 is a lead
+ * >= F0; a character ends at a byte that is no lead and is not followed by
+ * a continuation byte.
+ *
+ * A block without bytes >= F0 is checked on bit masks: with l23 the leads
+ * C2..EF (C0, C1 are neither leads nor continuation bytes), the
+ * continuation bytes must be exactly those after each lead and the second
+ * after each 3-byte lead, and the carry; the 3-byte characters must not be
+ * overlong (unit < 0800) or surrogates (D800..DFFF), read off their hi
+ * byte. Other blocks take the Keiser-Lemire check, which reads the three
+ * bytes before the block itself.
  */
 AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, size_t n, __m512i v,
-                                             int fresh, uint16_t *d, size_t *used)
+                                             int fresh, const avx512_u8_k *k, uint64_t *carry,
+                                             size_t *used, uint16_t *d)
 {
-    const __m512i x3f = _mm512_set1_epi8(0x3F);
-    uint64_t hib = _mm512_movepi8_mask(v), cm, keep, l3, f4;
-    __m512i p1, lo, hi;
-    /* an ASCII block takes the 2-byte path below (keep = the n lanes): no
-       branch for it, which mixed text mispredicts */
-    cm = avx512_u8_conts(v);
+    const uint64_t valid = n == 64 ? ~UINT64_C(0) : avx512_u8_low(n);
+    uint64_t hib = _mm512_movepi8_mask(v), cm, l3, f4, e3, keep;
+    __m512i p1, p2, lo, hi;
+    cm = _mm512_cmplt_epi8_mask(v, k->c0);
+    l3 = _mm512_cmpge_epu8_mask(v, k->e0);
+    f4 = _mm512_cmpge_epu8_mask(v, k->f0);
     p1 = avx512_u8_back(s, i, n, v, 1, fresh);
-    /* lo at a continuation byte that ends a character: (x & 3F) | p1 << 6
-       (imm 0xCA: A ? B : C bitwise, A = 3F: the low 6 bits from x) */
+    p2 = avx512_u8_back(s, i, n, v, 2, fresh);
+    /* lo at a continuation byte: (x & 3F) | p1 << 6 (imm 0xCA: A ? B : C
+       bitwise, A = 3F: the low 6 bits from x); elsewhere x */
     lo = _mm512_mask_mov_epi8(v, cm,
-                              _mm512_ternarylogic_epi32(x3f, v, _mm512_slli_epi16(p1, 6), 0xCA));
-    l3 = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xE0));
-    if (l3 == 0) {
-        /* leads C2..DF only (C0, C1 are neither leads nor continuations):
-           good iff the continuation bytes are exactly those after the
-           leads; a lead as byte 63 waits for the next block */
-        uint64_t lm = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xC2));
-        if (hib != (lm | cm) || cm != lm << 1)
-            return (size_t)-1;
-        hi = _mm512_maskz_mov_epi8(
-            cm, _mm512_and_si512(_mm512_srli_epi16(p1, 2), _mm512_set1_epi8(0x07)));
-        keep = ~lm & avx512_u8_low(n);
-        *used = n - (size_t)(lm >> 63);
-        return avx512_u8_store16(lo, hi, keep, d, 0);
-    }
-    f4 = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xF0));
+                              _mm512_ternarylogic_epi32(k->x3f, v, _mm512_slli_epi16(p1, 6), 0xCA));
+    /* hi: (p1 >> 2) & 0F at continuation bytes (0 at the others), or'ed
+       with (p2 & 0F) << 4 after a lead p2 >= E0: two vpermb on the low 6
+       bits of p1, p2 */
+    e3 = _mm512_cmpge_epu8_mask(p2, k->e0);
+    hi = _mm512_or_si512(_mm512_maskz_permutexvar_epi8(cm, p1, k->t1),
+                         _mm512_maskz_permutexvar_epi8(e3, p2, k->t2));
     if (f4 == 0) {
-        /* 1-, 2- and 3-byte characters, checked on bit masks: with l23 the
-           leads C2..EF (C0, C1 are errors: neither leads nor continuation
-           bytes), the continuation bytes must be exactly those after each
-           lead and the second after each 3-byte lead, up to and including
-           the cut c (a full block is cut at its last character start, so
-           that character waits for the next block; a last block at n, a
-           zero lane); the 3-byte characters must not be overlong (unit <
-           0800) or surrogates (D800..DFFF), read off their hi byte */
-        __m512i p2 = avx512_u8_back(s, i, n, v, 2, fresh);
-        uint64_t l23 = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xC2));
-        uint64_t expect = (l23 << 1) | (l3 << 2), below, e3;
-        size_t c = n;
-        if (n == 64) {
-            /* three continuation bytes at the end are an error here (and
-               leave no start in bytes 61..63 to cut at) */
-            if ((~cm >> 61) == 0)
-                return (size_t)-1;
-            c = 63 - (size_t)_lzcnt_u64(~cm);
-        }
-        below = avx512_u8_low(c);
-        if (hib != (l23 | cm) || ((expect ^ cm) & avx512_u8_low(c + 1)) != 0)
+        uint64_t l23 = _mm512_cmpge_epu8_mask(v, k->c2);
+        uint64_t expect = (l23 << 1) | (l3 << 2) | *carry;
+        uint64_t bad3 = avx512_u8_bad3(hi, e3, k);
+        /* the continuation bytes the leads in bytes 62, 63 need next */
+        uint64_t out = (l23 >> 63) | (l3 >> 62);
+        if (hib != (l23 | cm) || expect != cm || bad3 != 0)
             return (size_t)-1;
-        hi = _mm512_and_si512(_mm512_srli_epi16(p1, 2), _mm512_set1_epi8(0x0F));
-        hi = _mm512_mask_mov_epi8(hi, cm << 1,
-                                  _mm512_ternarylogic_epi32(_mm512_set1_epi8((char)0xF0),
-                                                            _mm512_slli_epi16(p2, 4), hi, 0xEA));
-        hi = _mm512_maskz_mov_epi8(cm, hi);
-        e3 = (l3 << 2) & below;
-        if ((_mm512_mask_testn_epi8_mask(e3, hi, _mm512_set1_epi8((char)0xF8)) |
-             _mm512_mask_cmpeq_epi8_mask(e3, _mm512_and_si512(hi, _mm512_set1_epi8((char)0xF8)),
-                                         _mm512_set1_epi8((char)0xD8))) != 0)
-            return (size_t)-1;
-        *used = c;
-        return avx512_u8_store16(lo, hi, (~cm >> 1) & below, d, 1);
-    }
-    {
-        __m512i p2 = avx512_u8_back(s, i, n, v, 2, fresh);
+        keep = ~l23 & ~((expect >> 1) | (out << 63)) & valid;
+        *carry = out;
+        *used = n;
+    } else {
         __m512i p3 = avx512_u8_back(s, i, n, v, 3, fresh);
         __m512i e = avx512_u8_check(v, p1, p2, p3);
-        uint64_t starts = ~cm, ends;
+        uint64_t ld = hib & ~cm, below = valid, at2, at3;
         size_t c = n;
-        if (_mm512_test_epi8_mask(e, e) != 0)
+        /* the check sees a 3-byte character begun in a block checked on
+           bit masks only from its second byte: its unit is checked here */
+        if (_mm512_test_epi8_mask(e, e) != 0 || avx512_u8_bad3(hi, e3 & *carry, k) != 0)
             return (size_t)-1;
         /* a full block may end inside a character: up to its start */
-        if (n == 64 && avx512_u8_incomplete(v) != 0)
-            c = 63 - (size_t)_lzcnt_u64(starts);
-        /* ends of characters: bytes followed by a start (byte c - 1 is) */
-        ends = ((starts >> 1) | (UINT64_C(1) << 63)) & avx512_u8_low(c);
-        /* hi at ends of 2- and 3-byte characters: (p1 >> 2) & 0F, with
-           p2 << 4 where p1 is a continuation byte (3 bytes) */
-        hi = _mm512_and_si512(_mm512_srli_epi16(p1, 2), _mm512_set1_epi8(0x0F));
-        /* p1 is a continuation byte at lane k iff v is at lane k - 1 (lane
-           0 is never kept from this: not a continuation byte, or an error) */
-        hi = _mm512_mask_mov_epi8(hi, cm << 1,
-                                  _mm512_ternarylogic_epi32(_mm512_set1_epi8((char)0xF0),
-                                                            _mm512_slli_epi16(p2, 4), hi, 0xEA));
-        hi = _mm512_maskz_mov_epi8(cm, hi);
-        keep = ends;
-        f4 &= avx512_u8_low(c);
-        if (f4 != 0) {
-            /* 4-byte characters: their b0 at the bits f4, b2 at f4 << 2,
-               b3 at f4 << 3 (all below c: the characters are whole) */
-            uint64_t at2 = f4 << 2, at3 = f4 << 3;
+        if (n == 64 && avx512_u8_incomplete(v) != 0) {
+            c = 63 - (size_t)_lzcnt_u64(~cm);
+            below = avx512_u8_low(c);
+        }
+        keep = ~ld & ~(cm >> 1) & below;
+        at2 = _mm512_cmpge_epu8_mask(p2, k->f0) & below;
+        at3 = _mm512_cmpge_epu8_mask(p3, k->f0) & below;
+        if ((at2 | at3) != 0) {
             /* at b2: p2 = b0, p1 = b1, x = b2 */
             __m512i pl = _mm512_sub_epi8(
                 _mm512_ternarylogic_epi32(
@@ -411,24 +439,29 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
             hi = _mm512_mask_mov_epi8(hi, at3, lhi);
             keep |= at2;
         }
+        *carry = 0;
         *used = c;
     }
-    return avx512_u8_store16(lo, hi, keep, d, 0);
+    return avx512_u8_store16(lo, hi, keep, d, k);
 }
 
 /* The conversion loop from lo (decoding starts afresh there, lo < len,
    len - lo >= 64 or lo > 0): converts blocks while they are good. Returns
-   1 when all of s[lo .. len) is converted; 0 when the block at *pi (a
-   character boundary) is not, with *pw the units written before it. */
+   1 when all of s[lo .. len) is converted; 0 when it stops at *pi, the start
+   of the character in progress at a bad block (or at the end), with *pw the
+   units of the characters before *pi. */
 AVX512_U8_INLINE int avx512_u8_to16_run(const unsigned char *s, size_t lo, size_t len,
                                         uint16_t *dst, size_t *pi, size_t *pw)
 {
     size_t i = lo, w = *pw, used, k;
+    uint64_t carry = 0;
+    avx512_u8_k c;
+    avx512_u8_kinit(&c);
     while (len - i >= 64) {
         __m512i v = _mm512_loadu_si512((const void *)(s + i));
-        /* 128 ASCII bytes: widened (a lone ASCII block goes through
-           avx512_u8_to16_block) */
-        if (len - i >= 128) {
+        /* 128 ASCII bytes after a complete character: widened (a lone
+           ASCII block goes through avx512_u8_to16_block) */
+        if (len - i >= 128 && carry == 0) {
             __m512i b = _mm512_loadu_si512((const void *)(s + i + 64));
             if (_mm512_movepi8_mask(_mm512_or_si512(v, b)) == 0) {
                 _mm512_storeu_si512((void *)(dst + w),
@@ -444,7 +477,7 @@ AVX512_U8_INLINE int avx512_u8_to16_run(const unsigned char *s, size_t lo, size_
                 continue;
             }
         }
-        k = avx512_u8_to16_block(s, i, 64, v, i == lo, dst + w, &used);
+        k = avx512_u8_to16_block(s, i, 64, v, i == lo, &c, &carry, &used, dst + w);
         if (k == (size_t)-1)
             goto stop;
         i += used;
@@ -454,15 +487,20 @@ AVX512_U8_INLINE int avx512_u8_to16_run(const unsigned char *s, size_t lo, size_
     if (i < len) {
         size_t n = len - i;
         k = avx512_u8_to16_block(s, i, n, _mm512_maskz_loadu_epi8(avx512_u8_low(n), s + i), i == lo,
-                                 dst + w, &used);
+                                 &c, &carry, &used, dst + w);
         if (k == (size_t)-1)
             goto stop;
         w += k;
+    } else if (carry != 0) {
+        goto stop; /* the input ends inside a character */
     }
     *pw = w;
     return 1;
 stop:
-    *pi = i;
+    /* back to the start of a character the last good block left open
+       (scalar code, which may be a call: the upper state cleared first) */
+    avx512_leave();
+    *pi = gen_utf8_trim(s, lo, i);
     *pw = w;
     return 0;
 }
