@@ -503,21 +503,20 @@ static UNILANE_ALWAYS_INLINE void neon32_st1q_u16_x4(uint16_t *p, uint16x8x4_t v
 #  ifndef vmovl_high_u16
 #    define vmovl_high_u16(v) neon32_movl_high_u16(v)
 #  endif
-#  ifndef vld1q_u8_x2
-#    define vld1q_u8_x2(p) neon32_ld1q_u8_x2(p)
-#  endif
-#  ifndef vld1q_u8_x4
-#    define vld1q_u8_x4(p) neon32_ld1q_u8_x4(p)
-#  endif
-#  ifndef vld1q_u16_x4
-#    define vld1q_u16_x4(p) neon32_ld1q_u16_x4(p)
-#  endif
-#  ifndef vst1q_u8_x4
-#    define vst1q_u8_x4(p, v) neon32_st1q_u8_x4(p, v)
-#  endif
-#  ifndef vst1q_u16_x4
-#    define vst1q_u16_x4(p, v) neon32_st1q_u16_x4(p, v)
-#  endif
+/* The multi-register loads and stores are always ours on ARMv7: GCC 12
+   has none, and clang 14 gives its own a 256-bit alignment hint
+   ({d16-d19}, [r0:256]) whatever the pointer, so they fault (SIGBUS)
+   on text at any other address. */
+#  undef vld1q_u8_x2
+#  define vld1q_u8_x2(p) neon32_ld1q_u8_x2(p)
+#  undef vld1q_u8_x4
+#  define vld1q_u8_x4(p) neon32_ld1q_u8_x4(p)
+#  undef vld1q_u16_x4
+#  define vld1q_u16_x4(p) neon32_ld1q_u16_x4(p)
+#  undef vst1q_u8_x4
+#  define vst1q_u8_x4(p, v) neon32_st1q_u8_x4(p, v)
+#  undef vst1q_u16_x4
+#  define vst1q_u16_x4(p, v) neon32_st1q_u16_x4(p, v)
 /* clang-format on */
 
 #endif /* !UNILANE_NEON_A64 */
