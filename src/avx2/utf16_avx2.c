@@ -196,27 +196,6 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix(const ui
     return len - 16 + p;
 }
 
-/* 8..16 units (high as below): the two overlapping 8-unit halves as one
-   16-bit mask of the units with a bit of `high` set, the tail half's mask
-   shifted to its units. A pack of units to bytes sets a byte's top bit
-   where its unit is 0x80..0x7FFF (unsigned saturation) or >= 0x8000
-   (signed saturation); a unit halved is >= 0x80 exactly where it is > 0xFF,
-   and never >= 0x8000. 128-bit code only, so nothing to leave, no constant
-   and no branch (at 8..9 units the two halves took 34 instructions a call
-   through the public entry, scalar's SWAR step 29-33). */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix8(const uint16_t *src,
-                                                                         size_t len, uint16_t high)
-{
-    __m128i a = avx2_u16_head8(src), b = avx2_u16_tail8(src, len), p;
-    uint32_t m;
-    if (high == 0xFF80)
-        p = _mm_or_si128(_mm_packus_epi16(a, b), _mm_packs_epi16(a, b));
-    else
-        p = _mm_packus_epi16(_mm_srli_epi16(a, 1), _mm_srli_epi16(b, 1));
-    m = (uint32_t)_mm_movemask_epi8(p);
-    return (size_t)__builtin_ctz((m & 0xFF) | (m >> 8) << (len - 8) | 1u << len);
-}
-
 /* Units before the first one with a bit of `high` set (0xFF80: >= 0x80;
    0xFF00: > 0xFF). */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix_any(const uint16_t *src,
@@ -224,12 +203,12 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_prefix_any(cons
                                                                             uint16_t high)
 {
     size_t k = 0;
-    if (len - 8 <= 8)
-        return avx2_u16_prefix8(src, len, high); /* 8..16 units */
     if (len < 8) {
         /* no vector step: one unit at a time */
         while (k < len && !(src[k] & high))
             k++;
+    } else if (len < 16) {
+        k = avx2_u16_prefix_short(src, len, high, 8);
     } else if (len <= 32) {
         k = avx2_u16_prefix_short(src, len, high, 16);
     } else if (len < 64) {
