@@ -709,12 +709,14 @@ AVX512_U8_INLINE unsigned avx512_u8_hmax(__m512i v)
     return (unsigned)_mm_cvtsi128_si32(m) & 0xFF;
 }
 
-/* The largest byte of s[k .. e) (0 if empty): masked loads. */
+/* The largest byte of s[k .. e) (0 if empty); the last 0..63 bytes a masked
+   load. */
 static UNILANE_TARGET_AVX512 unsigned avx512_u8_max_of(const unsigned char *s, size_t k, size_t e)
 {
     __m512i m = _mm512_setzero_si512();
-    for (; k < e; k += 64)
-        m = _mm512_max_epu8(m, _mm512_maskz_loadu_epi8(avx512_u8_low(e - k), s + k));
+    for (; e - k >= 64; k += 64)
+        m = _mm512_max_epu8(m, _mm512_loadu_si512((const void *)(s + k)));
+    m = _mm512_max_epu8(m, _mm512_maskz_loadu_epi8(avx512_u8_low(e - k), s + k));
     return avx512_u8_hmax(m);
 }
 
@@ -743,12 +745,17 @@ AVX512_U8_INLINE unilane_utf8_info avx512_u8_inspect(const char *src, size_t len
             avx512_leave();
             break;
         }
-        /* the character in error starts at j: s[j .. i) is the scalar's */
+        /* no vector value lives on from here (gcc -Os calls the helpers,
+           and sank a use of mx past a leave into one branch) */
+        avx512_leave();
+        /* the character in error starts at j: s[j .. i) is the scalar's;
+           the maximum of s[lo .. j) read again (mx may hold bytes of it;
+           each byte is read again once at most) */
         j = gen_utf8_last_lead(s, lo, i);
         n += k - gen_utf8_units(s + j, i - j);
-        mt = j == i ? avx512_u8_hmax(mx) : avx512_u8_max_of(s, lo, j);
-        top = mt > top ? mt : top;
+        mt = avx512_u8_max_of(s, lo, j);
         avx512_leave();
+        top = mt > top ? mt : top;
         e = gen_inspect_window(src, len, i, j, lossy, &n, &wd, &first, &err);
         if (e == len)
             break;
