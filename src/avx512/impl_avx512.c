@@ -302,8 +302,6 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
 #  define unilane_avx512_wtf8_to_utf16           unilane_avx2_wtf8_to_utf16
 #  define unilane_avx512_mutf8_length_from_utf16 unilane_avx2_mutf8_length_from_utf16
 #  define unilane_avx512_mutf8_to_utf16          unilane_avx2_mutf8_to_utf16
-#  define unilane_avx512_utf8_inspect            unilane_avx2_utf8_inspect
-#  define unilane_avx512_utf8_inspect_lossy      unilane_avx2_utf8_inspect_lossy
 #  define unilane_avx512_utf16_inspect           unilane_avx2_utf16_inspect
 #  define unilane_avx512_latin1_to_utf8_bounded  unilane_avx2_latin1_to_utf8_bounded
 

@@ -1,7 +1,7 @@
 /*
  * utf8_avx512.c -- AVX-512 (F/BW/VL/VBMI/VBMI2) kernels for UTF-8 input:
  * utf8_to_latin1, utf8_to_utf16 (strict and lossy), utf16_length_from_utf8,
- * validate_utf8.
+ * validate_utf8, utf8_inspect (strict and lossy).
  *
  * Shape (that of the AVX2 kernels, src/avx2/utf8_avx2.c): 64-byte blocks
  * are checked and converted while they are good; a block that is not (an
@@ -601,7 +601,7 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_length_from_utf8(const char *s
     }
 }
 
-/* ---- validate_utf8 ----------------------------------------------------- */
+/* ---- validate_utf8, utf8_inspect, utf8_inspect_lossy ------------------ */
 
 /*
  * 128 bytes per step (two 64-byte blocks, one test), each block checked
@@ -614,23 +614,44 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_length_from_utf8(const char *s
  * kernel starts at the start of the last character before i
  * (gen_utf8_last_lead): everything before i is valid, the error is at or
  * after that character.
+ *
+ * The inspection runs the same loop with `info` set: for every block that
+ * passes, the UTF-16 units it counts for (utf16_length_from_utf8's rule:
+ * its bytes, less its continuation bytes, plus its bytes F0..FF; an ASCII
+ * block, its bytes) are added to *pn and its bytes to the maximum *pmx
+ * (the width comes from the largest lead, gen_utf8_lead_cp; ASCII blocks
+ * cannot raise it). validate_utf8 passes info = 0 and gets the plain loop.
  */
-UNILANE_TARGET_AVX512 unilane_result unilane_avx512_validate_utf8(const char *src, size_t len)
+
+/* Units of the n-byte block v (lanes n.. zero) under the rule above. */
+AVX512_U8_INLINE size_t avx512_u8_units(__m512i v, size_t n)
 {
-    const unsigned char *s = (const unsigned char *)src;
-    size_t i = 0, j;
+    return n - (size_t)_mm_popcnt_u64(avx512_u8_conts(v)) +
+           (size_t)_mm_popcnt_u64(_mm512_cmpge_epu8_mask(v, _mm512_set1_epi8((char)0xF0)));
+}
+
+/* s[lo .. len) from a place where decoding starts afresh (len - lo >= 64).
+   Returns 1 when it is valid; 0 when the block (or pair) at *pi is not,
+   everything before *pi being valid. With info, *pn and *pmx as above for
+   s[lo .. len), or for s[lo .. *pi) when 0 is returned. */
+AVX512_U8_INLINE int avx512_u8_valid_run(const unsigned char *s, size_t lo, size_t len, size_t *pi,
+                                         int info, size_t *pn, __m512i *pmx)
+{
+    size_t i = lo, n = 0;
     int prev_ascii = 1;
-    __m512i e;
-    if (len < AVX512_U8_SHORT)
-        return unilane_avx2_validate_utf8(src, len);
+    __m512i e, mx = _mm512_setzero_si512();
     {
         /* the first block: nothing before it */
-        __m512i v = _mm512_loadu_si512((const void *)s);
+        __m512i v = _mm512_loadu_si512((const void *)(s + lo));
         prev_ascii = _mm512_movepi8_mask(v) == 0;
         e = avx512_u8_check(v, avx512_u8_up(v, 1), avx512_u8_up(v, 2), avx512_u8_up(v, 3));
         if (_mm512_test_epi8_mask(e, e) != 0)
             goto bad;
-        i = 64;
+        if (info) {
+            n += avx512_u8_units(v, 64);
+            mx = v;
+        }
+        i = lo + 64;
     }
     /* two blocks per step, one test of both (at a bad pair, the scalar
        kernel starts before the first of the two) */
@@ -643,12 +664,17 @@ UNILANE_TARGET_AVX512 unilane_result unilane_avx512_validate_utf8(const char *sr
         __m512i a = _mm512_loadu_si512((const void *)(s + i));
         __m512i b = _mm512_loadu_si512((const void *)(s + i + 64));
         if (prev_ascii && _mm512_movepi8_mask(_mm512_or_si512(a, b)) == 0) {
+            n += 128;
             i += 128;
             continue;
         }
         e = _mm512_or_si512(AVX512_U8_CHECK_AT(i), AVX512_U8_CHECK_AT(i + 64));
         if (_mm512_test_epi8_mask(e, e) != 0)
             goto bad;
+        if (info) {
+            n += avx512_u8_units(a, 64) + avx512_u8_units(b, 64);
+            mx = _mm512_max_epu8(mx, _mm512_max_epu8(a, b));
+        }
         prev_ascii = _mm512_movepi8_mask(b) == 0;
         i += 128;
     }
@@ -656,26 +682,143 @@ UNILANE_TARGET_AVX512 unilane_result unilane_avx512_validate_utf8(const char *sr
         e = AVX512_U8_CHECK_AT(i);
         if (_mm512_test_epi8_mask(e, e) != 0)
             goto bad;
+        if (info) {
+            __m512i v = _mm512_loadu_si512((const void *)(s + i));
+            n += avx512_u8_units(v, 64);
+            mx = _mm512_max_epu8(mx, v);
+        }
         i += 64;
     }
 #  undef AVX512_U8_CHECK_AT
-    /* 0 <= len - i < 64 bytes remain; i >= 64 */
+    /* 0 <= len - i < 64 bytes remain; i >= lo + 64 */
     if (i < len) {
-        size_t n = len - i;
-        __m512i v = _mm512_maskz_loadu_epi8(avx512_u8_low(n), s + i);
-        e = avx512_u8_check(v, avx512_u8_back(s, i, n, v, 1, 0), avx512_u8_back(s, i, n, v, 2, 0),
-                            avx512_u8_back(s, i, n, v, 3, 0));
+        size_t k = len - i;
+        __m512i v = _mm512_maskz_loadu_epi8(avx512_u8_low(k), s + i);
+        e = avx512_u8_check(v, avx512_u8_back(s, i, k, v, 1, 0), avx512_u8_back(s, i, k, v, 2, 0),
+                            avx512_u8_back(s, i, k, v, 3, 0));
         if (_mm512_test_epi8_mask(e, e) != 0)
             goto bad;
+        if (info) {
+            n += avx512_u8_units(v, k);
+            mx = _mm512_max_epu8(mx, v);
+        }
+        i = len;
     } else if (avx512_u8_incomplete(_mm512_loadu_si512((const void *)(s + len - 64))) != 0) {
         goto bad;
     }
-    avx512_leave();
-    return avx512_ok(len, 0);
+    if (info) {
+        *pn = n;
+        *pmx = mx;
+    }
+    return 1;
 bad:
+    *pi = i;
+    if (info) {
+        *pn = n;
+        *pmx = mx;
+    }
+    return 0;
+}
+
+UNILANE_TARGET_AVX512 unilane_result unilane_avx512_validate_utf8(const char *src, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    size_t i = 0, j;
+    if (len < AVX512_U8_SHORT)
+        return unilane_avx2_validate_utf8(src, len);
+    if (avx512_u8_valid_run(s, 0, len, &i, 0, NULL, NULL)) {
+        avx512_leave();
+        return avx512_ok(len, 0);
+    }
     avx512_leave();
     j = gen_utf8_last_lead(s, 0, i);
     return gen_finish(unilane_scalar_validate_utf8(src + j, len - j), j, 0);
+}
+
+/* The largest of the 64 bytes of v. */
+AVX512_U8_INLINE unsigned avx512_u8_hmax(__m512i v)
+{
+    __m256i y = _mm256_max_epu8(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+    __m128i m = _mm_max_epu8(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1));
+    m = _mm_max_epu8(m, _mm_srli_si128(m, 8));
+    m = _mm_max_epu8(m, _mm_srli_si128(m, 4));
+    m = _mm_max_epu8(m, _mm_srli_si128(m, 2));
+    m = _mm_max_epu8(m, _mm_srli_si128(m, 1));
+    return (unsigned)_mm_cvtsi128_si32(m) & 0xFF;
+}
+
+/* The largest byte of s[k .. e) (0 if empty); the last 0..63 bytes a masked
+   load. */
+static UNILANE_TARGET_AVX512 unsigned avx512_u8_max_of(const unsigned char *s, size_t k, size_t e)
+{
+    __m512i m = _mm512_setzero_si512();
+    for (; e - k >= 64; k += 64)
+        m = _mm512_max_epu8(m, _mm512_loadu_si512((const void *)(s + k)));
+    m = _mm512_max_epu8(m, _mm512_maskz_loadu_epi8(avx512_u8_low(e - k), s + k));
+    return avx512_u8_hmax(m);
+}
+
+/*
+ * The inspection of len >= 64 bytes, as the AVX2 kernel's (avx2_u8_inspect_big):
+ * at an error the scalar inspection takes over at the start of the
+ * character in error (gen_inspect_window): strict, for the rest of the
+ * input; lossy, for a window up to a resynchronisation point, after which
+ * the vector loop resumes. The first window with an error names the first
+ * error, and the widths of the parts combine as their maximum.
+ */
+AVX512_U8_INLINE unilane_utf8_info avx512_u8_inspect(const char *src, size_t len, int lossy)
+{
+    const unsigned char *s = (const unsigned char *)src;
+    size_t lo = 0, n = 0, k, i, j, e, err = len;
+    unilane_status first = UNILANE_OK;
+    unilane_width wd = UNILANE_WIDTH_ASCII;
+    unsigned top = 0, mt; /* largest byte the vector loop passed */
+    unilane_utf8_info r;
+    __m512i mx;
+    for (;;) {
+        if (avx512_u8_valid_run(s, lo, len, &i, 1, &k, &mx)) {
+            n += k;
+            mt = avx512_u8_hmax(mx);
+            top = mt > top ? mt : top;
+            avx512_leave();
+            break;
+        }
+        /* no vector value lives on from here (gcc -Os calls the helpers,
+           and sank a use of mx past a leave into one branch) */
+        avx512_leave();
+        /* the character in error starts at j: s[j .. i) is the scalar's;
+           the maximum of s[lo .. j) read again (mx may hold bytes of it;
+           each byte is read again once at most) */
+        j = gen_utf8_last_lead(s, lo, i);
+        n += k - gen_utf8_units(s + j, i - j);
+        mt = avx512_u8_max_of(s, lo, j);
+        avx512_leave();
+        top = mt > top ? mt : top;
+        e = gen_inspect_window(src, len, i, j, lossy, &n, &wd, &first, &err);
+        if (e == len)
+            break;
+        lo = e;
+    }
+    r.status = first;
+    r.read = err;
+    r.utf16_length = n;
+    r.width = gen_wider(wd, gen_width(gen_utf8_lead_cp(top)));
+    return r;
+}
+
+UNILANE_TARGET_AVX512 unilane_utf8_info unilane_avx512_utf8_inspect(const char *src, size_t len)
+{
+    if (len < AVX512_U8_SHORT)
+        return unilane_avx2_utf8_inspect(src, len);
+    return avx512_u8_inspect(src, len, 0);
+}
+
+UNILANE_TARGET_AVX512 unilane_utf8_info unilane_avx512_utf8_inspect_lossy(const char *src,
+                                                                          size_t len)
+{
+    if (len < AVX512_U8_SHORT)
+        return unilane_avx2_utf8_inspect_lossy(src, len);
+    return avx512_u8_inspect(src, len, 1);
 }
 
 #  undef AVX512_U8_INLINE
