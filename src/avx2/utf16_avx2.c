@@ -398,6 +398,29 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result unilane_avx2_validate_utf16(
     return avx2_u16_validate_long(src, len);
 }
 
+/* make_well_formed after a block of a run of supplementary characters,
+   from unit i: the blocks of 32 whose units (& 0xFC00) are the run's
+   pattern q, well-formed, are copied (unless inplace). Returns the end. */
+UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_u16_mwf_run(const uint16_t *src, size_t len,
+                                                                    uint16_t *dst, size_t i,
+                                                                    int inplace, __m256i q)
+{
+    const __m256i fc00 = _mm256_set1_epi16((short)0xFC00);
+    while (len - i >= 32) {
+        __m256i a = avx2_u16_load(src + i), b = avx2_u16_load(src + i + 16);
+        __m256i y = _mm256_or_si256(_mm256_xor_si256(_mm256_and_si256(a, fc00), q),
+                                    _mm256_xor_si256(_mm256_and_si256(b, fc00), q));
+        if (!_mm256_testz_si256(y, y))
+            break;
+        if (!inplace) {
+            avx2_u16_store(dst + i, a);
+            avx2_u16_store(dst + i + 16, b);
+        }
+        i += 32;
+    }
+    return i;
+}
+
 UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(const uint16_t *src,
                                                                                 size_t len,
                                                                                 uint16_t *dst)
@@ -407,6 +430,7 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
     uint32_t carry = 0;
     int held = 0; /* unit i-1, a high surrogate, left unwritten by the scalar window */
     avx2_u16_tags tg;
+    __m256i alt0, alt1;
 
     if (len < 32) {
         /* 8..31 units without a surrogate are their own output: two
@@ -441,6 +465,10 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
      * nothing but the data flow depends on it in a well-formed block.
      */
     tg = avx2_u16_tags_init();
+    /* D800 in the even units and DC00 in the odd ones (alt0), or the
+       other way round (alt1) */
+    alt0 = avx2_u16_opaque(_mm256_set1_epi32((int)0xDC00D800u));
+    alt1 = avx2_u16_opaque(_mm256_set1_epi32((int)0xD800DC00u));
     while (len - i >= 32) {
         __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
         if (UNILANE_LIKELY(!avx2_u16_any_surr32_t(v0, v1, &tg) && !carry)) {
@@ -449,8 +477,20 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
                 avx2_u16_store(dst + i + 16, v1);
             }
         } else {
-            uint32_t hb = (src[i + 31] & 0xFC00) == 0xD800;
-            int ok = avx2_u16_paired32_at(src, i, v0, v1, &tg);
+            /* A run of supplementary characters: the units alternate high
+               and low from a high in unit 0 (carry 0) or from a low in
+               unit 0 after the high at i-1 (carry 1; unit 31 is then a
+               high): well-formed, without the pair vectors. */
+            __m256i q = carry ? alt1 : alt0;
+            __m256i y = _mm256_or_si256(_mm256_xor_si256(_mm256_and_si256(v0, tg.fc00), q),
+                                        _mm256_xor_si256(_mm256_and_si256(v1, tg.fc00), q));
+            uint32_t hb = carry;
+            const int run = _mm256_testz_si256(y, y);
+            int ok = run;
+            if (!ok) {
+                hb = (src[i + 31] & 0xFC00) == 0xD800;
+                ok = avx2_u16_paired32_at(src, i, v0, v1, &tg);
+            }
             if (UNILANE_LIKELY(ok)) {
                 if (!inplace) {
                     if (UNILANE_UNLIKELY(held))
@@ -465,6 +505,9 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_make_well_formed(
                 held = (int)hb;
             }
             carry = hb;
+            /* the blocks after the run's first in its phase: copied */
+            if (run)
+                i = avx2_u16_mwf_run(src, len, dst, i + 32, inplace, q) - 32;
         }
         i += 32;
     }
