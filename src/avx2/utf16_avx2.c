@@ -692,82 +692,6 @@ static inline size_t avx2_u16_opaque_index(size_t i)
 }
 
 /*
- * utf8_length_from_utf16 from unit i, a block of 32 with a surrogate, while
- * the blocks of 32 hold one: a unit counts 3, less 1 below U+0800, 1 more
- * when ASCII, and 2 at each low after a high, in the vector (the units
- * before are loaded: avx2_u16_before, no carry; a high at the end is
- * settled by the caller). A run of supplementary characters (emoji, CJK
- * extension B) is counted without the vectors: a block whose units
- * alternate high and low, unit 0 high (phase 0), is 64 bytes; unit 0 low
- * (phase 1, unit 31 a high), 66 less 2 when unit i-1 is a high, which it
- * is after a block in phase 1: one mask-and-xor per 16 units against the
- * pattern of the phase of the block before (`p`, phase 0 after a block
- * counted in the vector). Adds the count to *total and returns the end of
- * the blocks (i itself when the block at i has no surrogate).
- */
-UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_u16_utf8_surr_len(const uint16_t *src,
-                                                                          size_t len, size_t i,
-                                                                          size_t *total)
-{
-    const avx2_u16_tags tg = avx2_u16_tags_init();
-    const __m256i ff80 = avx2_u16_opaque(_mm256_set1_epi16((short)0xFF80));
-    const __m256i zero = _mm256_setzero_si256();
-    /* D800 in the even units, DC00 in the odd ones; flip: high <-> low */
-    const __m256i alt = avx2_u16_opaque(_mm256_set1_epi32((int)0xDC00D800u));
-    const __m256i flip = avx2_u16_opaque(_mm256_set1_epi16(0x0400));
-    __m256i acc = zero, p = alt;
-    size_t n = 0, blocks = 0, ph = 0; /* ph: p is phase 1's pattern */
-    while (len - i >= 32 && blocks < AVX2_U16_FLUSH) {
-        __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
-        __m256i h0 = _mm256_and_si256(v0, tg.fc00), h1 = _mm256_and_si256(v1, tg.fc00);
-        __m256i y0 = _mm256_xor_si256(h0, p), y1 = _mm256_xor_si256(h1, p);
-        __m256i y = _mm256_or_si256(y0, y1);
-        if (_mm256_testz_si256(y, y)) {
-            n += 64; /* the phase of the block before */
-        } else if (y = _mm256_or_si256(_mm256_xor_si256(y0, flip), _mm256_xor_si256(y1, flip)),
-                   _mm256_testz_si256(y, y)) {
-            /* the other phase */
-            p = _mm256_xor_si256(p, flip);
-            ph ^= 1;
-            n += 64 + 2 * (ph & (size_t) !(i && (src[i - 1] & 0xFC00) == 0xD800));
-        } else {
-            __m256i t0 = _mm256_and_si256(v0, tg.f800), t1 = _mm256_and_si256(v1, tg.f800);
-            __m256i s =
-                _mm256_or_si256(_mm256_cmpeq_epi16(t0, tg.d800), _mm256_cmpeq_epi16(t1, tg.d800));
-            __m256i p0, p1, p2;
-            if (_mm256_testz_si256(s, s))
-                break;
-            p0 = _mm256_and_si256(avx2_u16_is_tag(avx2_u16_before(src, i, v0), &tg, tg.d800),
-                                  _mm256_cmpeq_epi16(h0, tg.dc00));
-            p1 = _mm256_and_si256(avx2_u16_is_tag(avx2_u16_load(src + i + 15), &tg, tg.d800),
-                                  _mm256_cmpeq_epi16(h1, tg.dc00));
-            p2 = _mm256_add_epi16(p0, p1);
-            acc = _mm256_add_epi16(
-                acc,
-                _mm256_add_epi16(
-                    _mm256_add_epi16(_mm256_cmpeq_epi16(_mm256_and_si256(v0, ff80), zero),
-                                     _mm256_cmpeq_epi16(_mm256_and_si256(v1, ff80), zero)),
-                    _mm256_add_epi16(_mm256_cmpeq_epi16(t0, zero), _mm256_cmpeq_epi16(t1, zero))));
-            acc = _mm256_add_epi16(acc, _mm256_add_epi16(p2, p2));
-            n += 96;
-            blocks++;
-            p = alt;
-            ph = 0;
-        }
-        i += 32;
-    }
-    {
-        /* Sum of the sixteen 16-bit lanes (each in -32768..0). */
-        __m256i s32 = _mm256_madd_epi16(acc, _mm256_set1_epi16(1));
-        __m128i sq = _mm_add_epi32(_mm256_castsi256_si128(s32), _mm256_extracti128_si256(s32, 1));
-        sq = _mm_add_epi32(sq, _mm_shuffle_epi32(sq, 0x4E));
-        sq = _mm_add_epi32(sq, _mm_shuffle_epi32(sq, 0xB1));
-        *total += n - (size_t)(-(int64_t)_mm_cvtsi128_si32(sq));
-    }
-    return i;
-}
-
-/*
  * len >= 32: the 32-unit blocks of utf8_length_from_utf16. With `insp` (a
  * constant after inlining; without it the additions are dead code) it also
  * fills *q: the OR of every unit, the pairs (already counted for the
@@ -793,12 +717,12 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
     /* insp: 1 if a carry met a block without surrogates */
     uint32_t lone_carry = 0;
     __m256i bits = zero;
+    const avx2_u16_tags tg = avx2_u16_tags_init();
 
     while (len - i >= 32) {
         __m256i acc = zero;
         size_t blocks = 0, paired = 0;
         size_t start = i;
-        int surr = 0; /* the block at i has a surrogate */
         while (len - i >= 32 && blocks < AVX2_U16_FLUSH) {
             __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
             __m256i t0 = _mm256_and_si256(v0, f800), t1 = _mm256_and_si256(v1, f800);
@@ -815,13 +739,17 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
                 bits = _mm256_or_si256(bits, _mm256_or_si256(v0, v1));
             i += 32;
             if (!mutf8 && !insp && UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
-                /* the block and those after it with a surrogate: after
-                   the flush (avx2_u16_utf8_surr_len) */
-                acc = _mm256_sub_epi16(
-                    acc, _mm256_add_epi16(_mm256_add_epi16(a0, a1), _mm256_add_epi16(b0, b1)));
-                i -= 32;
-                surr = 1;
-                break;
+                /* -2 at each low after a high, in the vector: the units
+                   before are loaded (avx2_u16_before), no carry, no masks;
+                   a high at the end is settled after the loop */
+                __m256i p0 =
+                    _mm256_and_si256(avx2_u16_is_tag(avx2_u16_before(src, i - 32, v0), &tg, d800),
+                                     avx2_u16_is_tag(v0, &tg, tg.dc00));
+                __m256i p1 =
+                    _mm256_and_si256(avx2_u16_is_tag(avx2_u16_load(src + i - 17), &tg, d800),
+                                     avx2_u16_is_tag(v1, &tg, tg.dc00));
+                __m256i p2 = _mm256_add_epi16(p0, p1);
+                acc = _mm256_add_epi16(acc, _mm256_add_epi16(p2, p2));
             } else if (!mutf8 && UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
                 uint32_t h = avx2_u16_mask32(v0, v1, 0xD800);
                 uint32_t l = avx2_u16_mask32(v0, v1, 0xDC00);
@@ -851,8 +779,6 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
             if (insp)
                 allpaired += paired;
         }
-        if (!mutf8 && !insp && surr)
-            i = avx2_u16_utf8_surr_len(src, len, i, &total);
     }
     if (insp) {
         q->err = lone_carry ? 0 : err;
