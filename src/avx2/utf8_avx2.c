@@ -241,6 +241,27 @@ AVX2_U8_INLINE int avx2_u8_is_zero(__m256i v)
     return _mm256_testz_si256(v, v);
 }
 
+/* The error vector of the last 1 <= r < 64 bytes of s[0 .. len) (len >= 64),
+   b the last 32 of them: the check of the last 32 (and, when r > 32, of the
+   64) bytes, plus an input ending inside a sequence; for WTF8, when it finds
+   something, the exact check on surrogate pairs instead (AVX2_U8_EXACT).
+   Re-checking good bytes before the last r is harmless: every check looks
+   at 4 bytes only. */
+AVX2_U8_INLINE __m256i avx2_u8_check_last(const unsigned char *s, size_t len, size_t r, __m256i b,
+                                          enum avx2_u8_form form)
+{
+    __m256i e = _mm256_or_si256(avx2_u8_check_at(s + len - 32, form), avx2_u8_incomplete(b));
+    if (r > 32)
+        e = _mm256_or_si256(e, avx2_u8_check_at(s + len - 64, form));
+    AVX2_U8_EXACT(
+        form, e,
+        _mm256_or_si256(_mm256_or_si256(avx2_u8_check_at(s + len - 32, AVX2_U8_WTF8_PAIRS),
+                                        avx2_u8_incomplete(b)),
+                        r > 32 ? avx2_u8_check_at(s + len - 64, AVX2_U8_WTF8_PAIRS)
+                               : _mm256_setzero_si256()));
+    return e;
+}
+
 /* Nonzero bytes where a or b has a byte >= 0xE0 (a 3- or 4-byte lead). */
 AVX2_U8_INLINE __m256i avx2_u8_e0s(__m256i a, __m256i b)
 {
@@ -526,15 +547,7 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             goto out;
     } else {
         __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
-        e = _mm256_or_si256(avx2_u8_check_at(s + len - 32, form), avx2_u8_incomplete(b));
-        if (r > 32)
-            e = _mm256_or_si256(e, avx2_u8_check_at(s + len - 64, form));
-        AVX2_U8_EXACT(
-            form, e,
-            _mm256_or_si256(_mm256_or_si256(avx2_u8_check_at(s + len - 32, AVX2_U8_WTF8_PAIRS),
-                                            avx2_u8_incomplete(b)),
-                            r > 32 ? avx2_u8_check_at(s + len - 64, AVX2_U8_WTF8_PAIRS)
-                                   : _mm256_setzero_si256()));
+        e = avx2_u8_check_last(s, len, r, b, form);
         if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
             goto out;
         /* units of the last r bytes, the bytes of the overlap left out */
@@ -738,15 +751,7 @@ AVX2_U8_INLINE int avx2_u8_validate_run(const unsigned char *s, size_t len, size
     }
     {
         __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
-        e = _mm256_or_si256(avx2_u8_check_at(s + len - 32, form), avx2_u8_incomplete(b));
-        if (r > 32)
-            e = _mm256_or_si256(e, avx2_u8_check_at(s + len - 64, form));
-        AVX2_U8_EXACT(
-            form, e,
-            _mm256_or_si256(_mm256_or_si256(avx2_u8_check_at(s + len - 32, AVX2_U8_WTF8_PAIRS),
-                                            avx2_u8_incomplete(b)),
-                            r > 32 ? avx2_u8_check_at(s + len - 64, AVX2_U8_WTF8_PAIRS)
-                                   : _mm256_setzero_si256()));
+        e = avx2_u8_check_last(s, len, r, b, form);
         if (UNILANE_LIKELY(avx2_u8_is_zero(e)))
             return 1;
     }
