@@ -921,16 +921,6 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8_lossy(const char 
 /* ------------------------------------------------------------------------ */
 
 /* The largest of the 32 bytes of v. */
-AVX2_U8_INLINE unsigned avx2_u8_hmax(__m256i v)
-{
-    __m128i m = _mm_max_epu8(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-    m = _mm_max_epu8(m, _mm_srli_si128(m, 8));
-    m = _mm_max_epu8(m, _mm_srli_si128(m, 4));
-    m = _mm_max_epu8(m, _mm_srli_si128(m, 2));
-    m = _mm_max_epu8(m, _mm_srli_si128(m, 1));
-    return (unsigned)_mm_cvtsi128_si32(m) & 0xFF;
-}
-
 AVX2_U8_INLINE unsigned avx2_u8_umax(unsigned a, unsigned b)
 {
     return a > b ? a : b;
@@ -943,7 +933,7 @@ static UNILANE_TARGET_AVX2 unsigned avx2_u8_max_of(const unsigned char *s, size_
     unsigned h;
     for (; e - k >= 32; k += 32)
         m = _mm256_max_epu8(m, _mm256_loadu_si256((const __m256i *)(s + k)));
-    h = avx2_u8_hmax(m);
+    h = avx2_hmax_u8(m);
     return avx2_u8_umax(h, AVX2_THEN(gen_max_byte(s, k, e)));
 }
 
@@ -980,11 +970,11 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_bi
     __m256i mx;
     for (;;) {
         if (avx2_u8_run(s, lo, len, &i, 1, &n, 1, &mx, AVX2_U8_UTF8)) {
-            top = avx2_u8_umax(top, avx2_u8_hmax(mx));
+            top = avx2_u8_umax(top, avx2_hmax_u8(mx));
             AVX2_LEAVE();
             break;
         }
-        mt = avx2_u8_hmax(mx);
+        mt = avx2_hmax_u8(mx);
         AVX2_LEAVE();
         j = gen_utf8_last_lead(s, lo, i);
         n -= gen_utf8_units(s + j, i - j);
@@ -1012,7 +1002,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_sm
         return lossy ? unilane_scalar_utf8_inspect_lossy(src, len)
                      : unilane_scalar_utf8_inspect(src, len);
     }
-    top = avx2_u8_hmax(_mm256_max_epu8(_mm256_loadu_si256((const __m256i *)s),
+    top = avx2_hmax_u8(_mm256_max_epu8(_mm256_loadu_si256((const __m256i *)s),
                                        _mm256_loadu_si256((const __m256i *)(s + len - 32))));
     AVX2_LEAVE();
     return avx2_u8_info(UNILANE_OK, len, units, gen_width(gen_utf8_lead_cp(top)));

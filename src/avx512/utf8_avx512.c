@@ -738,13 +738,8 @@ UNILANE_TARGET_AVX512 unilane_result unilane_avx512_validate_utf8(const char *sr
 /* The largest of the 64 bytes of v. */
 AVX512_U8_INLINE unsigned avx512_u8_hmax(__m512i v)
 {
-    __m256i y = _mm256_max_epu8(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
-    __m128i m = _mm_max_epu8(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1));
-    m = _mm_max_epu8(m, _mm_srli_si128(m, 8));
-    m = _mm_max_epu8(m, _mm_srli_si128(m, 4));
-    m = _mm_max_epu8(m, _mm_srli_si128(m, 2));
-    m = _mm_max_epu8(m, _mm_srli_si128(m, 1));
-    return (unsigned)_mm_cvtsi128_si32(m) & 0xFF;
+    return avx2_hmax_u8(
+        _mm256_max_epu8(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1)));
 }
 
 /* The largest byte of s[k .. e) (0 if empty); the last 0..63 bytes a masked
