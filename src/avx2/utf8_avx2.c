@@ -208,6 +208,28 @@ AVX2_U8_INLINE __m256i avx2_u8_check_fresh(__m256i a, __m256i b, enum avx2_u8_fo
                            avx2_u8_check(b, a, form));
 }
 
+/* avx2_u8_check_fresh, for WTF8 redone exactly when it finds something
+   (AVX2_U8_EXACT). */
+AVX2_U8_INLINE __m256i avx2_u8_check_fresh_exact(__m256i a, __m256i b, enum avx2_u8_form form)
+{
+    __m256i e = avx2_u8_check_fresh(a, b, form);
+    AVX2_U8_EXACT(form, e, avx2_u8_check_fresh(a, b, AVX2_U8_WTF8_PAIRS));
+    return e;
+}
+
+/* The end of the run of all-ASCII 64-byte chunks from i + 64 on (the chunk
+   at i is ASCII): the first non-ASCII chunk at or before last, or the first
+   i past last. */
+AVX2_U8_INLINE size_t avx2_u8_ascii_run_end(const unsigned char *s, size_t i, size_t last)
+{
+    do {
+        i += 64;
+    } while (i <= last && _mm256_movemask_epi8(_mm256_or_si256(
+                              _mm256_loadu_si256((const __m256i *)(s + i)),
+                              _mm256_loadu_si256((const __m256i *)(s + i + 32)))) == 0);
+    return i;
+}
+
 /* The check of the 32 bytes at s, whose 3 bytes before (4 for
    WTF8_PAIRS) are readable, with the constants *k. */
 AVX2_U8_INLINE __m256i avx2_u8_check_at_k(const avx2_u8_k *k, const unsigned char *s,
@@ -480,8 +502,7 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             if (count)
                 n += 64;
         } else {
-            e = avx2_u8_check_fresh(a, b, form);
-            AVX2_U8_EXACT(form, e, avx2_u8_check_fresh(a, b, AVX2_U8_WTF8_PAIRS));
+            e = avx2_u8_check_fresh_exact(a, b, form);
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
             full_inc = avx2_u8_incomplete(b);
@@ -503,11 +524,7 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
                 goto out;
             carry = 0;
             full_inc = _mm256_setzero_si256();
-            do {
-                i += 64;
-            } while (i <= last && _mm256_movemask_epi8(_mm256_or_si256(
-                                      _mm256_loadu_si256((const __m256i *)(s + i)),
-                                      _mm256_loadu_si256((const __m256i *)(s + i + 32)))) == 0);
+            i = avx2_u8_ascii_run_end(s, i, last);
             n += i - i1;
             continue;
         }
@@ -664,8 +681,7 @@ AVX2_U8_INLINE int avx2_u8_validate_run(const unsigned char *s, size_t len, size
         __m256i a = _mm256_loadu_si256((const __m256i *)s);
         __m256i b = _mm256_loadu_si256((const __m256i *)(s + 32));
         if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0) {
-            e = avx2_u8_check_fresh(a, b, form);
-            AVX2_U8_EXACT(form, e, avx2_u8_check_fresh(a, b, AVX2_U8_WTF8_PAIRS));
+            e = avx2_u8_check_fresh_exact(a, b, form);
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
             full_inc = avx2_u8_incomplete(b);
@@ -680,11 +696,7 @@ AVX2_U8_INLINE int avx2_u8_validate_run(const unsigned char *s, size_t len, size
                 goto out;
             carry = 0;
             full_inc = _mm256_setzero_si256();
-            do {
-                i += 64;
-            } while (i <= last && _mm256_movemask_epi8(_mm256_or_si256(
-                                      _mm256_loadu_si256((const __m256i *)(s + i)),
-                                      _mm256_loadu_si256((const __m256i *)(s + i + 32)))) == 0);
+            i = avx2_u8_ascii_run_end(s, i, last);
             after_ascii = 1;
             continue;
         }
@@ -1238,8 +1250,7 @@ AVX2_U8_INLINE int avx2_u8_classify(const unsigned char *s, size_t p, int fresh,
                       _mm256_or_si256(avx2_u8_check_at(s + p, AVX2_U8_WTF8_PAIRS),
                                       avx2_u8_check_at(s + p + 32, AVX2_U8_WTF8_PAIRS)));
     } else {
-        e = avx2_u8_check_fresh(a, b, form);
-        AVX2_U8_EXACT(form, e, avx2_u8_check_fresh(a, b, AVX2_U8_WTF8_PAIRS));
+        e = avx2_u8_check_fresh_exact(a, b, form);
     }
     return avx2_u8_is_zero(e) ? 3 : 0;
 }
