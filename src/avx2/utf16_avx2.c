@@ -1015,6 +1015,9 @@ avx2_u16_inspect16(const uint16_t *src, size_t len)
     m800 =
         avx2_u16_pack_mask(_mm256_packus_epi16(_mm256_srli_epi16(a, 4), _mm256_srli_epi16(b, 4)));
     mff = avx2_u16_pack_mask(_mm256_packus_epi16(_mm256_srli_epi16(a, 1), _mm256_srli_epi16(b, 1)));
+    /* the three masks made before the vzeroupper (gcc -Os moved the last
+       one after it, reloading a and b from the stack: a dirty return) */
+    __asm__ __volatile__("" : "+r"(m80), "+r"(m800), "+r"(mff));
     AVX2_LEAVE();
     return avx2_u16_halves_info(m80, m800, mff, len, 16);
 }
