@@ -883,6 +883,18 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8(const char *src, 
     return n;
 }
 
+/* avx2_u8_run counting, out of line and leaving the upper state clean: no
+   vector value of it can then live on in the caller's loop across the
+   scalar calls (compiled as one unit, gcc kept a hoisted constant in a
+   register across them, a dirty call). */
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE int
+avx2_u8_count_run(const unsigned char *s, size_t lo, size_t len, size_t *pi, size_t *cnt)
+{
+    int ok = avx2_u8_run(s, lo, len, pi, 1, cnt, 0, NULL, AVX2_U8_UTF8);
+    AVX2_LEAVE();
+    return ok;
+}
+
 /* len >= 64 */
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_big(const char *src,
                                                                             size_t len)
@@ -890,12 +902,11 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE size_t avx2_u8_length_lossy_big(cons
     const unsigned char *s = (const unsigned char *)src;
     size_t lo = 0, n = 0, i, j, e;
     for (;;) {
-        if (avx2_u8_run(s, lo, len, &i, 1, &n, 0, NULL, AVX2_U8_UTF8))
-            return AVX2_THEN(n);
+        if (avx2_u8_count_run(s, lo, len, &i, &n))
+            return n;
         /* s[lo .. i) is counted; the error is in a character that ends in
            s[i .. i + 64): the scalar kernel counts s[j .. e), then the
            SIMD code resumes at e, where decoding starts afresh */
-        AVX2_LEAVE();
         j = gen_utf8_last_lead(s, lo, i);
         n -= gen_utf8_units(s + j, i - j);
         if (len - i < 64 + 3 + 64)

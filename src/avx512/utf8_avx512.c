@@ -761,6 +761,24 @@ static UNILANE_TARGET_AVX512 unsigned avx512_u8_max_of(const unsigned char *s, s
  * the vector loop resumes. The first window with an error names the first
  * error, and the widths of the parts combine as their maximum.
  */
+/* avx512_u8_valid_run with the units and, when it passes, the largest
+   byte (*top), out of line and leaving the upper state clean: so no vector
+   value of it can live on in the caller's loop across the scalar calls
+   (compiled as one unit, gcc kept a hoisted constant in a register across
+   them, a dirty call). */
+static UNILANE_TARGET_AVX512 UNILANE_NOINLINE int avx512_u8_inspect_run(const unsigned char *s,
+                                                                        size_t lo, size_t len,
+                                                                        size_t *pi, size_t *pk,
+                                                                        unsigned *top)
+{
+    __m512i mx;
+    int ok = avx512_u8_valid_run(s, lo, len, pi, 1, pk, &mx);
+    if (ok)
+        *top = avx512_u8_hmax(mx);
+    avx512_leave();
+    return ok;
+}
+
 AVX512_U8_INLINE unilane_utf8_info avx512_u8_inspect(const char *src, size_t len, int lossy)
 {
     const unsigned char *s = (const unsigned char *)src;
@@ -769,18 +787,12 @@ AVX512_U8_INLINE unilane_utf8_info avx512_u8_inspect(const char *src, size_t len
     unilane_width wd = UNILANE_WIDTH_ASCII;
     unsigned top = 0, mt; /* largest byte the vector loop passed */
     unilane_utf8_info r;
-    __m512i mx;
     for (;;) {
-        if (avx512_u8_valid_run(s, lo, len, &i, 1, &k, &mx)) {
+        if (avx512_u8_inspect_run(s, lo, len, &i, &k, &mt)) {
             n += k;
-            mt = avx512_u8_hmax(mx);
             top = mt > top ? mt : top;
-            avx512_leave();
             break;
         }
-        /* no vector value lives on from here (gcc -Os calls the helpers,
-           and sank a use of mx past a leave into one branch) */
-        avx512_leave();
         /* the character in error starts at j: s[j .. i) is the scalar's;
            the maximum of s[lo .. j) read again (mx may hold bytes of it;
            each byte is read again once at most) */
