@@ -12,6 +12,7 @@
 #include "../generic/generic.h"
 
 #if UNILANE_HAVE_AVX2
+UNILANE_SPEED_BEGIN
 
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_l1_store_widened(uint16_t *dst,
                                                                             const char *src)
@@ -326,6 +327,7 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_latin1
     return n;
 }
 
+UNILANE_SPEED_END
 #else
 /* ISO C forbids an empty translation unit. */
 typedef int unilane_avx2_latin1_unused;

@@ -33,6 +33,7 @@
 #include "../generic/generic.h"
 
 #if UNILANE_HAVE_AVX2
+UNILANE_SPEED_BEGIN
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -1949,6 +1950,7 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_to_mutf8(const ui
     return avx2_u16_to_form_entry(src, len, dst, AVX2_U16_MUTF8);
 }
 
+UNILANE_SPEED_END
 #else
 /* ISO C forbids an empty translation unit. */
 typedef int unilane_avx2_utf16_unused;

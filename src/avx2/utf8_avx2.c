@@ -54,6 +54,7 @@
 #include "../generic/utf8_rules.h"
 
 #if UNILANE_HAVE_AVX2
+UNILANE_SPEED_BEGIN
 
 /* Per-function attribute bundle for static helpers. */
 #  define AVX2_U8_INLINE static UNILANE_TARGET_AVX2 UNILANE_ALWAYS_INLINE
@@ -1807,6 +1808,7 @@ UNILANE_TARGET_AVX2 unilane_result unilane_avx2_utf8_to_latin1(const char *src, 
 #  undef AVX2_U8_BY_LENGTH
 #  undef AVX2_U8_EXACT
 
+UNILANE_SPEED_END
 #else
 /* ISO C forbids an empty translation unit. */
 typedef int unilane_avx2_utf8_unused;

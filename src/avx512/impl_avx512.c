@@ -21,6 +21,7 @@
 #include "avx512.h"
 
 #if UNILANE_HAVE_AVX512
+UNILANE_SPEED_BEGIN
 
 /* AVX512_SHORT: avx512.h */
 
@@ -318,6 +319,7 @@ UNILANE_DEFINE_KERNEL(avx512, UNILANE_CPU_AVX512_SET, 35, /* UTF-8 input */
 
 #  undef unilane_avx512_utf16_length_from_utf8_lossy
 
+UNILANE_SPEED_END
 #else
 /* ISO C forbids an empty translation unit. */
 typedef int unilane_avx512_unused;

@@ -7,6 +7,7 @@
 #include "../generic/generic.h"
 
 #if UNILANE_HAVE_AVX512
+UNILANE_SPEED_BEGIN
 
 /*
  * len plus one per byte >= 0x80. 256 bytes a step: bit k of
@@ -97,6 +98,7 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf16(const char *src, siz
     return len;
 }
 
+UNILANE_SPEED_END
 #else
 /* ISO C forbids an empty translation unit. */
 typedef int unilane_avx512_latin1_unused;

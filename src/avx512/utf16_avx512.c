@@ -19,6 +19,7 @@
 #include "../generic/generic.h"
 
 #if UNILANE_HAVE_AVX512
+UNILANE_SPEED_BEGIN
 
 /* ---- prefixes ---------------------------------------------------------- */
 
@@ -573,6 +574,7 @@ AVX512_U16_FORM_ENTRY(utf16_to_wtf8, AVX512_U16_WTF8)
 AVX512_U16_FORM_ENTRY(utf16_to_mutf8, AVX512_U16_MUTF8)
 #  undef AVX512_U16_FORM_ENTRY
 
+UNILANE_SPEED_END
 #else
 /* ISO C forbids an empty translation unit. */
 typedef int unilane_avx512_utf16_unused;

@@ -40,6 +40,7 @@
 #include "avx512.h"
 
 #if UNILANE_HAVE_AVX512
+UNILANE_SPEED_BEGIN
 
 #  define AVX512_U8_INLINE static UNILANE_TARGET_AVX512 UNILANE_ALWAYS_INLINE
 
@@ -831,6 +832,7 @@ UNILANE_TARGET_AVX512 unilane_utf8_info unilane_avx512_utf8_inspect_lossy(const 
 #  undef AVX512_U8_INLINE
 #  undef AVX512_U8_SHORT
 
+UNILANE_SPEED_END
 #else
 /* ISO C forbids an empty translation unit. */
 typedef int unilane_avx512_utf8_unused;

@@ -10,6 +10,7 @@
 #include "../generic/generic.h"
 
 #if UNILANE_HAVE_NEON
+UNILANE_SPEED_BEGIN
 
 /* 16 zero bytes then 16 0xFF bytes: the 16 bytes at &neon_l1_ones[r]
    (0 <= r <= 16) are 0xFF exactly in the last r lanes. */
@@ -373,6 +374,7 @@ size_t unilane_neon_utf8_length_from_latin1(const char *src, size_t len)
     return count;
 }
 
+UNILANE_SPEED_END
 #else
 typedef int unilane_neon_latin1_unused;
 #endif

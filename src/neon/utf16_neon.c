@@ -32,6 +32,7 @@
 #include "../generic/generic.h"
 
 #if UNILANE_HAVE_NEON
+UNILANE_SPEED_BEGIN
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
@@ -1544,6 +1545,7 @@ size_t unilane_neon_mutf8_length_from_utf16(const uint16_t *src, size_t len)
 #  undef NEON_U16_WTF8
 #  undef NEON_U16_MUTF8
 
+UNILANE_SPEED_END
 #else
 typedef int unilane_neon_utf16_unused;
 #endif

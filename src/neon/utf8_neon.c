@@ -41,6 +41,7 @@
 #include "neon.h"
 
 #if UNILANE_HAVE_NEON
+UNILANE_SPEED_BEGIN
 
 /* ------------------------------------------------------------------------ */
 /* Tables                                                                   */
@@ -1474,6 +1475,7 @@ unilane_result unilane_neon_mutf8_to_utf16(const char *src, size_t len, uint16_t
 #  undef NEON_U8_V_MUTF8
 #  undef neon_u8_rules_of
 
+UNILANE_SPEED_END
 #else
 /* ISO C forbids an empty translation unit. */
 typedef int unilane_neon_utf8_unused;
