@@ -638,6 +638,12 @@ AVX512_U8_INLINE __m512i avx512_u8_units_v(__m512i v, __m512i tab)
                                _mm512_and_si512(_mm512_srli_epi16(v, 4), _mm512_set1_epi8(0x0F)));
 }
 
+/* The sum of the 64 byte counters of c. */
+AVX512_U8_INLINE size_t avx512_u8_sum(__m512i c)
+{
+    return (size_t)_mm512_reduce_add_epi64(_mm512_sad_epu8(c, _mm512_setzero_si512()));
+}
+
 /* Steps (4 units a lane at most) between two flushes of the byte counters:
    with the first block (2) and the last two blocks (2 each) below 256. */
 #  define AVX512_U8_FLUSH 63
@@ -647,17 +653,18 @@ AVX512_U8_INLINE __m512i avx512_u8_units_v(__m512i v, __m512i tab)
    everything before *pi being valid. With info (1: units and maximum, 2:
    units only), *pn and *pmx as above for s[lo .. len), or for s[lo .. *pi)
    when 0 is returned. The units of the blocks that are not all ASCII add up
-   per lane in cnt (vpaddb), flushed to the 64-bit sums with vpsadbw every
-   AVX512_U8_FLUSH steps and at the end. */
+   per lane in cnt (vpaddb), added up (vpsadbw) into n every AVX512_U8_FLUSH
+   steps and at the end. */
 AVX512_U8_INLINE int avx512_u8_valid_run(const unsigned char *s, size_t lo, size_t len, size_t *pi,
                                          int info, size_t *pn, __m512i *pmx)
 {
     size_t i = lo, n = 0;
     unsigned left = AVX512_U8_FLUSH;
     int prev_ascii = 1, ok = 0;
-    __m512i e, mx = _mm512_setzero_si512(), cnt = mx, sum = mx, tab = mx;
+    __m512i e, mx = _mm512_setzero_si512(), cnt = mx, tab = mx;
     if (info) {
-        /* kept in a register: gcc otherwise builds it again in the loop */
+        /* opaque, so that gcc keeps it in a register rather than build it
+           again inside the loop (as it does with the check's tables) */
         tab = _mm512_loadu_si512((const void *)avx512_u8_units_tab);
         AVX512_U8_OPAQUE(tab);
     }
@@ -696,7 +703,7 @@ AVX512_U8_INLINE int avx512_u8_valid_run(const unsigned char *s, size_t lo, size
             cnt = _mm512_add_epi8(
                 cnt, _mm512_add_epi8(avx512_u8_units_v(a, tab), avx512_u8_units_v(b, tab)));
             if (UNILANE_UNLIKELY(--left == 0)) {
-                sum = _mm512_add_epi64(sum, _mm512_sad_epu8(cnt, _mm512_setzero_si512()));
+                n += avx512_u8_sum(cnt);
                 cnt = _mm512_setzero_si512();
                 left = AVX512_U8_FLUSH;
             }
@@ -743,8 +750,7 @@ bad:
     if (!ok)
         *pi = i;
     if (info) {
-        sum = _mm512_add_epi64(sum, _mm512_sad_epu8(cnt, _mm512_setzero_si512()));
-        *pn = n + (size_t)_mm512_reduce_add_epi64(sum);
+        *pn = n + avx512_u8_sum(cnt);
         if (info == 1)
             *pmx = mx;
     }
