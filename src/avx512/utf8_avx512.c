@@ -622,10 +622,12 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_length_from_utf8(const char *s
  * (the width comes from the largest lead, gen_utf8_lead_cp; ASCII blocks
  * cannot raise it). validate_utf8 passes info = 0 and gets the plain loop.
  * The counting costs a step two vpshufb (on the nibble indices the check
- * computed), two vpaddb and the maximum two vpmaxub: counting the units
- * with two mask compares and popcounts a block (on the port the shuffles
- * of the check need) ran at 0.76 of validate_utf8 on the wikipedia_mars
- * files (median), this at 0.95 (utf8_inspect, fresh, 3 layouts, 2026-12-02).
+ * computed), two vpaddb and the maximum two vpmaxub. Counting with two mask
+ * compares and popcounts a block (on the port the check's shuffles need)
+ * ran utf8_inspect at 0.76 of validate_utf8 (median over the wikipedia_mars
+ * files, fresh, 3 layouts, quiet); this at a median of 0.90-0.95 (the same
+ * runs, load average 13-22), 0.85-0.97 per file in the fastest of 1000
+ * calls (0.75-0.84 before). Still short of 0.9 on most files in the latter.
  */
 
 /* The units of each byte of the block v under the rule above
