@@ -88,6 +88,48 @@ START_TEST(len_formula_any_bytes)
 }
 END_TEST
 
+/* Long runs of one 4-byte character (2 units at every fourth byte, the same
+   lanes of every SIMD block), whole or cut off at the end, so that a
+   kernel's per-lane unit counters hold their most: the lengths and widths
+   are literals of the run (n bytes: n / 2 units), not the reference's. */
+START_TEST(len_utf8_long_astral_runs)
+{
+    static unsigned char buf[40000];
+    static const size_t lens[] = { 8192, 16384, 33024, 40000 };
+    size_t k, n;
+    ut_select(_i);
+    for (k = 0; k + 4 <= sizeof buf; k += 4)
+        memcpy(buf + k, "\xF0\x9F\x98\x80", 4);
+    for (k = 0; k < sizeof lens / sizeof lens[0]; k++) {
+        const char *s = (const char *)buf;
+        unilane_utf8_info a, b;
+        n = lens[k];
+        UT_CHECK(unilane_utf16_length_from_utf8(s, n) == n / 2, "length %zu", n);
+        UT_CHECK(unilane_utf16_length_from_utf8_lossy(s, n) == n / 2, "lossy length %zu", n);
+        a = unilane_utf8_inspect(s, n);
+        b = unilane_utf8_inspect_lossy(s, n);
+        UT_CHECK(a.status == UNILANE_OK && a.read == n && a.utf16_length == n / 2 &&
+                     a.width == UNILANE_WIDTH_ASTRAL,
+                 "inspect %zu: %zu units", n, a.utf16_length);
+        UT_CHECK(b.status == UNILANE_OK && b.read == n && b.utf16_length == n / 2 &&
+                     b.width == UNILANE_WIDTH_ASTRAL,
+                 "inspect_lossy %zu: %zu units", n, b.utf16_length);
+        /* the last character cut to 3 bytes: one U+FFFD */
+        n--;
+        UT_CHECK(unilane_utf16_length_from_utf8_lossy(s, n) == (n - 3) / 2 + 1, "lossy length %zu",
+                 n);
+        a = unilane_utf8_inspect(s, n);
+        b = unilane_utf8_inspect_lossy(s, n);
+        UT_CHECK(a.status == UNILANE_TOO_SHORT && a.read == n - 3 && a.utf16_length == (n - 3) / 2,
+                 "inspect %zu: %zu units", n, a.utf16_length);
+        UT_CHECK(b.status == UNILANE_TOO_SHORT && b.read == n - 3 &&
+                     b.utf16_length == (n - 3) / 2 + 1 && b.width == UNILANE_WIDTH_ASTRAL,
+                 "inspect_lossy %zu: %zu units", n, b.utf16_length);
+    }
+    UT_DONE();
+}
+END_TEST
+
 /* UTF-16 biased to surrogates: lone highs and lows, pairs, reversed pairs,
    U+0000, among other units. */
 static size_t len_gen_surrogates(ut_rng *r, uint16_t *b, size_t n)
@@ -213,6 +255,7 @@ static Suite *make_suite(void)
     LEN_CASE(len_latin1_random);
     LEN_CASE(len_utf16_random);
     LEN_CASE(len_formula_any_bytes);
+    LEN_CASE(len_utf8_long_astral_runs);
     LEN_CASE(len_wtf8_mutf8_round_trips);
     LEN_CASE(len_bounded_every_capacity);
 #undef LEN_CASE

@@ -293,10 +293,6 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
 }
 
 /* Operations without an AVX-512 kernel take the AVX2 entry. */
-/* not yet written (an exact one needs the error handling of the AVX2
-   kernel's shared validation loop) */
-#  define unilane_avx512_utf16_length_from_utf8_lossy unilane_avx2_utf16_length_from_utf8_lossy
-
 /* The 0.2 operations: no AVX-512 kernel yet, the AVX2 one (which every
    AVX-512 machine can run). Not because AVX2 is as fast: measured on the
    lipsum files (fresh, 3 code layouts, Sapphire Rapids class, 2026-12-02),
@@ -316,8 +312,6 @@ UNILANE_DEFINE_KERNEL(avx512, UNILANE_CPU_AVX512_SET, 35, /* UTF-8 input */
                       32,                                 /* ascii_prefix */
                       8,                                  /* UTF-16 input */
                       8);                                 /* Latin-1 input */
-
-#  undef unilane_avx512_utf16_length_from_utf8_lossy
 
 UNILANE_SPEED_END
 #else
