@@ -239,11 +239,12 @@ avx512_u16_non_ascii(__m512i v, __m512i x80, __m512i one, __m512i x7e, enum avx5
  *
  * `insp` (utf16_inspect, LOSSY only): besides the count, the OR of the
  * units (one vpternlogd a step), whether there is a pair, and where the
- * first unpaired surrogate may be, found where the pair masks are made
- * anyway (steps with a surrogate): a step is well-formed iff its highs are
- * its paired highs and its lows are those one unit after them, with the
- * carried bit (the last unit of the step before is a paired high, whose
- * low is unit 0 here; a step without surrogates never has that carry).
+ * first unpaired surrogate may be, found from the masks the length makes
+ * anyway (steps with a surrogate: no compare of its own): a step is
+ * well-formed iff its surrogates are its paired highs and the units one
+ * after them, with the carried bit (the last unit of the step before is a
+ * paired high, whose low is unit 0 here; a step without surrogates never
+ * has that carry).
  * The first step that is not names a character boundary at or before the
  * first unpaired surrogate, which lies in it; the scalar validation finds
  * it from there (at most 65 units on).
@@ -284,18 +285,19 @@ avx512_u16_len_pairs(__m512i acc, __m512i v, __m512i next, __m512i fc00, __m512i
 }
 
 /* insp: the well-formedness test of a step of `bits` (64 or 32) units at
-   i, whose paired highs are ph, its highs h, its lows l (the units past
-   the input are no surrogates); carry: unit i is the low of a pair. */
-static UNILANE_ALWAYS_INLINE void avx512_u16_insp_step(uint64_t h, uint64_t l, uint64_t ph,
-                                                       unsigned bits, size_t i, size_t len,
-                                                       uint32_t *carry, uint64_t *pairs,
-                                                       size_t *err)
+   i whose surrogates are s and paired highs ph (the units past the input
+   are no surrogates); carry: unit i is the low of a pair. Well-formed iff
+   every surrogate is a paired high or the unit after one: s is ph, ph one
+   unit on, and the carried bit (a paired high is no low, so no overlap). */
+static UNILANE_ALWAYS_INLINE void avx512_u16_insp_step(uint64_t s, uint64_t ph, unsigned bits,
+                                                       size_t i, size_t len, uint32_t *carry,
+                                                       uint64_t *pairs, size_t *err)
 {
-    uint64_t lows = (ph << 1) | *carry;
+    uint64_t want = ph | (ph << 1) | *carry;
     if (bits < 64)
-        lows &= ((uint64_t)1 << bits) - 1;
+        want &= ((uint64_t)1 << bits) - 1;
     *pairs |= ph;
-    if (UNILANE_UNLIKELY(h != ph || l != lows) && *err == len)
+    if (UNILANE_UNLIKELY(s != want) && *err == len)
         *err = i - *carry;
     *carry = (uint32_t)(ph >> (bits - 1)) & 1;
 }
@@ -326,24 +328,22 @@ UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_u16_len(
             const uint16_t *p = src + i;
             __m512i a = _mm512_loadu_si512((const void *)p);
             __m512i b = _mm512_loadu_si512((const void *)(p + 32));
+            uint32_t sa, sb;
             acc0 = avx512_u16_len_units(acc0, a, x80, x800, one, x7e, form);
             acc1 = avx512_u16_len_units(acc1, b, x80, x800, one, x7e, form);
             if (insp)
                 bits = _mm512_ternarylogic_epi32(bits, a, b, 0xFE); /* bits | a | b */
             /* a surrogate: u - 0xD800 <= 0x7FF, unsigned */
-            if (pairs_on &&
-                UNILANE_UNLIKELY((_mm512_cmple_epu16_mask(_mm512_sub_epi16(a, d800), x7ff) |
-                                  _mm512_cmple_epu16_mask(_mm512_sub_epi16(b, d800), x7ff)) != 0)) {
+            sa = (uint32_t)_mm512_cmple_epu16_mask(_mm512_sub_epi16(a, d800), x7ff);
+            sb = (uint32_t)_mm512_cmple_epu16_mask(_mm512_sub_epi16(b, d800), x7ff);
+            if (pairs_on && UNILANE_UNLIKELY((sa | sb) != 0)) {
                 uint32_t pa, pb;
                 acc0 = avx512_u16_len_pairs(acc0, a, _mm512_loadu_si512((const void *)(p + 1)),
                                             fc00, d800, dc00, two, &pa);
                 acc1 = avx512_u16_len_pairs(acc1, b, _mm512_loadu_si512((const void *)(p + 33)),
                                             fc00, d800, dc00, two, &pb);
                 if (insp)
-                    avx512_u16_insp_step((uint64_t)avx512_u16_tag(a, 0xD800) |
-                                             (uint64_t)avx512_u16_tag(b, 0xD800) << 32,
-                                         (uint64_t)avx512_u16_tag(a, 0xDC00) |
-                                             (uint64_t)avx512_u16_tag(b, 0xDC00) << 32,
+                    avx512_u16_insp_step((uint64_t)sa | (uint64_t)sb << 32,
                                          (uint64_t)pa | (uint64_t)pb << 32, 64, i, len, &carry,
                                          &pairs, &err);
             }
@@ -364,8 +364,7 @@ UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_u16_len(
             acc = avx512_u16_len_pairs(acc, v, next, fc00, d800, dc00, two, &pv);
             if (insp) {
                 bits = _mm512_or_si512(bits, v);
-                avx512_u16_insp_step(avx512_u16_tag(v, 0xD800), avx512_u16_tag(v, 0xDC00), pv, 32,
-                                     i, len, &carry, &pairs, &err);
+                avx512_u16_insp_step(avx512_u16_surr(v), pv, 32, i, len, &carry, &pairs, &err);
             }
         }
         total += n + avx512_u16_hsum(acc);
