@@ -299,12 +299,10 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
    these AVX2 WTF-8 / modified-UTF-8 decoders run at 0.36-0.70 of the
    avx512 utf8_to_utf16 speed, so AVX-512 kernels for them are still to be
    written (issue 14). */
-#  define unilane_avx512_validate_wtf8           unilane_avx2_validate_wtf8
-#  define unilane_avx512_wtf8_to_utf16           unilane_avx2_wtf8_to_utf16
-#  define unilane_avx512_mutf8_length_from_utf16 unilane_avx2_mutf8_length_from_utf16
-#  define unilane_avx512_mutf8_to_utf16          unilane_avx2_mutf8_to_utf16
-#  define unilane_avx512_utf16_inspect           unilane_avx2_utf16_inspect
-#  define unilane_avx512_latin1_to_utf8_bounded  unilane_avx2_latin1_to_utf8_bounded
+#  define unilane_avx512_validate_wtf8          unilane_avx2_validate_wtf8
+#  define unilane_avx512_wtf8_to_utf16          unilane_avx2_wtf8_to_utf16
+#  define unilane_avx512_mutf8_to_utf16         unilane_avx2_mutf8_to_utf16
+#  define unilane_avx512_latin1_to_utf8_bounded unilane_avx2_latin1_to_utf8_bounded
 
 /* Thresholds: the AVX2 set's (measured there), so that short inputs take
    the scalar path exactly as they do under avx2. */

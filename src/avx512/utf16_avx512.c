@@ -1,7 +1,8 @@
 /*
  * utf16_avx512.c -- AVX-512 kernels whose input is UTF-16 (native order):
- * the prefix scans, make_well_formed, the UTF-8 length and the conversion
- * to UTF-8 (strict and lossy), WTF-8 and modified UTF-8.
+ * the prefix scans, make_well_formed, the UTF-8 and modified-UTF-8
+ * lengths, utf16_inspect, and the conversion to UTF-8 (strict and lossy),
+ * WTF-8 and modified UTF-8.
  *
  * Blocks are 32 units (one zmm of 16-bit lanes); the last block is loaded
  * masked (lanes past src + len read as 0) and every store is masked to the
@@ -199,94 +200,7 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_utf16_make_well_formed(const uint16_
     return replaced;
 }
 
-/* ---- UTF-8 length ------------------------------------------------------ */
-
-/*
- * Each unit counts 1 + [u >= 0x80] + [u >= 0x800]: 3 for a surrogate,
- * right for an unpaired one (U+FFFD), and 6 for a pair, which is 4: 2 are
- * taken off at each high surrogate whose next unit is a low (read by a
- * second load one unit on, so no mask crosses a block; only in steps with
- * a surrogate). The compare masks add +1 (and -2 at a paired high) to the
- * 16-bit lanes of two accumulators, 64 units a step, folded to a scalar
- * every AVX512_U16_FLUSH steps (a lane grows by at most 2 a step).
- */
-#  define AVX512_U16_FLUSH 4096
-
-UNILANE_TARGET_AVX512 static inline size_t avx512_u16_hsum(__m512i acc)
-{
-    /* 16-bit lanes, each <= 0x7FFF, to 32-bit lanes, to a scalar */
-    return (size_t)(uint32_t)_mm512_reduce_add_epi32(_mm512_madd_epi16(acc, _mm512_set1_epi16(1)));
-}
-
-/* acc plus, per unit of v, [u >= 0x80] + [u >= 0x800]. */
-UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE __m512i
-avx512_u16_len_units(__m512i acc, __m512i v, __m512i x80, __m512i x800, __m512i one)
-{
-    acc = _mm512_mask_add_epi16(acc, _mm512_cmpge_epu16_mask(v, x80), acc, one);
-    return _mm512_mask_add_epi16(acc, _mm512_cmpge_epu16_mask(v, x800), acc, one);
-}
-
-/* acc less 2 at each unit of v that is a high surrogate whose next unit
-   (the same lane of next) is a low one. */
-UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE __m512i avx512_u16_len_pairs(
-    __m512i acc, __m512i v, __m512i next, __m512i fc00, __m512i d800, __m512i dc00, __m512i two)
-{
-    __mmask32 h = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, fc00), d800);
-    __mmask32 p = _mm512_mask_cmpeq_epi16_mask(h, _mm512_and_si512(next, fc00), dc00);
-    return _mm512_mask_sub_epi16(acc, p, acc, two);
-}
-
-UNILANE_TARGET_AVX512 size_t unilane_avx512_utf8_length_from_utf16(const uint16_t *src, size_t len)
-{
-    const __m512i x80 = _mm512_set1_epi16(0x80), x800 = _mm512_set1_epi16(0x800);
-    const __m512i fc00 = _mm512_set1_epi16((short)0xFC00), d800 = _mm512_set1_epi16((short)0xD800);
-    const __m512i dc00 = _mm512_set1_epi16((short)0xDC00);
-    const __m512i one = _mm512_set1_epi16(1), two = _mm512_set1_epi16(2);
-    const __m512i x7ff = _mm512_set1_epi16(0x7FF);
-    size_t i = 0, total = 0;
-
-    if (len < AVX512_SHORT)
-        return unilane_avx2_utf8_length_from_utf16(src, len);
-
-    /* while the load one unit on stays below src + len */
-    while (len - i > 64) {
-        __m512i acc0 = _mm512_setzero_si512(), acc1 = _mm512_setzero_si512();
-        size_t steps = (len - i - 1) / 64, s;
-        if (steps > AVX512_U16_FLUSH)
-            steps = AVX512_U16_FLUSH;
-        for (s = 0; s < steps; s++, i += 64) {
-            const uint16_t *p = src + i;
-            __m512i a = _mm512_loadu_si512((const void *)p);
-            __m512i b = _mm512_loadu_si512((const void *)(p + 32));
-            acc0 = avx512_u16_len_units(acc0, a, x80, x800, one);
-            acc1 = avx512_u16_len_units(acc1, b, x80, x800, one);
-            /* a surrogate: u - 0xD800 <= 0x7FF, unsigned */
-            if (UNILANE_UNLIKELY((_mm512_cmple_epu16_mask(_mm512_sub_epi16(a, d800), x7ff) |
-                                  _mm512_cmple_epu16_mask(_mm512_sub_epi16(b, d800), x7ff)) != 0)) {
-                acc0 = avx512_u16_len_pairs(acc0, a, _mm512_loadu_si512((const void *)(p + 1)),
-                                            fc00, d800, dc00, two);
-                acc1 = avx512_u16_len_pairs(acc1, b, _mm512_loadu_si512((const void *)(p + 33)),
-                                            fc00, d800, dc00, two);
-            }
-        }
-        total += 64 * steps + avx512_u16_hsum(_mm512_add_epi16(acc0, acc1));
-    }
-    /* 1 <= len - i <= 64 units remain: up to two masked blocks (lanes past
-       the end are 0: they count nothing) */
-    while (i < len) {
-        size_t n = len - i < 32 ? len - i : 32;
-        __m512i v = _mm512_maskz_loadu_epi16(avx512_first32(n), src + i);
-        __m512i next = _mm512_maskz_loadu_epi16(avx512_first32(len - i - 1), src + i + 1);
-        __m512i acc = avx512_u16_len_units(_mm512_setzero_si512(), v, x80, x800, one);
-        total += n + avx512_u16_hsum(avx512_u16_len_pairs(acc, v, next, fc00, d800, dc00, two));
-        i += n;
-    }
-    avx512_leave();
-    return total;
-}
-#  undef AVX512_U16_FLUSH
-
-/* ---- UTF-16 -> UTF-8, WTF-8, modified UTF-8 ---------------------------- */
+/* ---- the 8-bit forms --------------------------------------------------- */
 
 /*
  * The forms, a constant at every call (each entry gets its own copy):
@@ -299,6 +213,227 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_utf8_length_from_utf16(const uint16_
  *           U+0000 is 2 bytes (C0 80): a unit is "ASCII" iff 1..7F.
  */
 enum avx512_u16_form { AVX512_U16_STRICT, AVX512_U16_LOSSY, AVX512_U16_WTF8, AVX512_U16_MUTF8 };
+
+/* Non-ASCII units of v for `form` (for MUTF8: not 1..7F, u - 1 > 0x7E). */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE uint32_t
+avx512_u16_non_ascii(__m512i v, __m512i x80, __m512i one, __m512i x7e, enum avx512_u16_form form)
+{
+    if (form == AVX512_U16_MUTF8)
+        return (uint32_t)_mm512_cmpgt_epu16_mask(_mm512_sub_epi16(v, one), x7e);
+    return (uint32_t)_mm512_cmpge_epu16_mask(v, x80);
+}
+
+/* ---- UTF-8 length, modified-UTF-8 length, utf16_inspect --------------- */
+
+/*
+ * Each unit counts 1 + [u >= 0x80] + [u >= 0x800]: 3 for a surrogate,
+ * right for an unpaired one (U+FFFD: the LOSSY form's bytes, which is what
+ * utf8_length_from_utf16 counts), and 6 for a pair, which is 4: 2 are
+ * taken off at each high surrogate whose next unit is a low (read by a
+ * second load one unit on, so no mask crosses a block; only in steps with
+ * a surrogate). The compare masks add +1 (and -2 at a paired high) to the
+ * 16-bit lanes of two accumulators, 64 units a step, folded to a scalar
+ * every AVX512_U16_FLUSH steps (a lane grows by at most 2 a step).
+ *
+ * MUTF8 (the modified-UTF-8 length): the first compare is the form's
+ * "non-ASCII" (avx512_u16_non_ascii: not 1..7F), so U+0000 counts 2, and
+ * there are no pairs (a surrogate counts 3, paired or not).
+ *
+ * `insp` (utf16_inspect, LOSSY only): besides the count, the OR of the
+ * units (one vpternlogd a step), whether there is a pair, and where the
+ * first unpaired surrogate may be, found from the masks the length makes
+ * anyway (steps with a surrogate: no compare of its own): a step is
+ * well-formed iff its surrogates are its paired highs and the units one
+ * after them, with the carried bit (the last unit of the step before is a
+ * paired high, whose low is unit 0 here; a step without surrogates never
+ * has that carry).
+ * The first step that is not names a character boundary at or before the
+ * first unpaired surrogate, which lies in it; the scalar validation finds
+ * it from there (at most 65 units on). That test is some 16 scalar
+ * instructions a step with a surrogate: on text of surrogate pairs only
+ * (Emoji-Lipsum) utf16_inspect measured 0.74 of utf8_length_from_utf16
+ * in two runs; on the other files (one vpternlogd a step more) the
+ * medians were 0.90 (lipsum) and 0.95 (wikipedia_mars), CPU time, fresh,
+ * 3 layouts, load average ~17, 2026-12-02.
+ */
+#  define AVX512_U16_FLUSH 4096
+
+typedef struct avx512_u16_insp {
+    size_t err;    /* len, or a boundary at or before the first unpaired surrogate */
+    uint32_t bits; /* OR of the units (16 bits), 0x10000 if there is a pair */
+} avx512_u16_insp;
+
+UNILANE_TARGET_AVX512 static inline size_t avx512_u16_hsum(__m512i acc)
+{
+    /* 16-bit lanes, each <= 0x7FFF, to 32-bit lanes, to a scalar */
+    return (size_t)(uint32_t)_mm512_reduce_add_epi32(_mm512_madd_epi16(acc, _mm512_set1_epi16(1)));
+}
+
+/* acc plus, per unit of v, [non-ASCII for form] + [u >= 0x800]. */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE __m512i
+avx512_u16_len_units(__m512i acc, __m512i v, __m512i x80, __m512i x800, __m512i one, __m512i x7e,
+                     enum avx512_u16_form form)
+{
+    acc = _mm512_mask_add_epi16(acc, (__mmask32)avx512_u16_non_ascii(v, x80, one, x7e, form), acc,
+                                one);
+    return _mm512_mask_add_epi16(acc, _mm512_cmpge_epu16_mask(v, x800), acc, one);
+}
+
+/* acc less 2 at each unit of v that is a high surrogate whose next unit
+   (the same lane of next) is a low one; *pp: those units. */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE __m512i
+avx512_u16_len_pairs(__m512i acc, __m512i v, __m512i next, __m512i fc00, __m512i d800, __m512i dc00,
+                     __m512i two, uint32_t *pp)
+{
+    __mmask32 h = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, fc00), d800);
+    __mmask32 p = _mm512_mask_cmpeq_epi16_mask(h, _mm512_and_si512(next, fc00), dc00);
+    *pp = (uint32_t)p;
+    return _mm512_mask_sub_epi16(acc, p, acc, two);
+}
+
+/* insp: the well-formedness test of a step of `bits` (64 or 32) units at
+   i whose surrogates are s and paired highs ph (the units past the input
+   are no surrogates); carry: unit i is the low of a pair. Well-formed iff
+   every surrogate is a paired high or the unit after one: s is ph, ph one
+   unit on, and the carried bit (a paired high is no low, so no overlap). */
+static UNILANE_ALWAYS_INLINE void avx512_u16_insp_step(uint64_t s, uint64_t ph, unsigned bits,
+                                                       size_t i, size_t len, uint32_t *carry,
+                                                       uint64_t *pairs, size_t *err)
+{
+    uint64_t want = ph | (ph << 1) | *carry;
+    if (bits < 64)
+        want &= ((uint64_t)1 << bits) - 1;
+    *pairs |= ph;
+    if (UNILANE_UNLIKELY(s != want) && *err == len)
+        *err = i - *carry;
+    *carry = (uint32_t)(ph >> (bits - 1)) & 1;
+}
+
+/* The UTF-8 length (LOSSY) or the modified-UTF-8 length (MUTF8) of
+   len >= 32 units; with insp (LOSSY) also *q. */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_u16_len(
+    const uint16_t *src, size_t len, enum avx512_u16_form form, int insp, avx512_u16_insp *q)
+{
+    const __m512i x80 = _mm512_set1_epi16(0x80), x800 = _mm512_set1_epi16(0x800);
+    const __m512i fc00 = _mm512_set1_epi16((short)0xFC00), d800 = _mm512_set1_epi16((short)0xD800);
+    const __m512i dc00 = _mm512_set1_epi16((short)0xDC00);
+    const __m512i one = _mm512_set1_epi16(1), two = _mm512_set1_epi16(2);
+    const __m512i x7ff = _mm512_set1_epi16(0x7FF), x7e = _mm512_set1_epi16(0x7E);
+    const int pairs_on = form != AVX512_U16_MUTF8;
+    size_t i = 0, total = 0, err = len;
+    uint32_t carry = 0; /* insp: unit i is the low of a pair */
+    uint64_t pairs = 0; /* insp: the paired highs, ORed */
+    __m512i bits = _mm512_setzero_si512();
+
+    /* while the load one unit on stays below src + len */
+    while (len - i > 64) {
+        __m512i acc0 = _mm512_setzero_si512(), acc1 = _mm512_setzero_si512();
+        size_t steps = (len - i - 1) / 64, s;
+        if (steps > AVX512_U16_FLUSH)
+            steps = AVX512_U16_FLUSH;
+        for (s = 0; s < steps; s++, i += 64) {
+            const uint16_t *p = src + i;
+            __m512i a = _mm512_loadu_si512((const void *)p);
+            __m512i b = _mm512_loadu_si512((const void *)(p + 32));
+            uint32_t sa, sb;
+            acc0 = avx512_u16_len_units(acc0, a, x80, x800, one, x7e, form);
+            acc1 = avx512_u16_len_units(acc1, b, x80, x800, one, x7e, form);
+            if (insp)
+                bits = _mm512_ternarylogic_epi32(bits, a, b, 0xFE); /* bits | a | b */
+            /* a surrogate: u - 0xD800 <= 0x7FF, unsigned */
+            sa = (uint32_t)_mm512_cmple_epu16_mask(_mm512_sub_epi16(a, d800), x7ff);
+            sb = (uint32_t)_mm512_cmple_epu16_mask(_mm512_sub_epi16(b, d800), x7ff);
+            if (pairs_on && UNILANE_UNLIKELY((sa | sb) != 0)) {
+                uint32_t pa, pb;
+                acc0 = avx512_u16_len_pairs(acc0, a, _mm512_loadu_si512((const void *)(p + 1)),
+                                            fc00, d800, dc00, two, &pa);
+                acc1 = avx512_u16_len_pairs(acc1, b, _mm512_loadu_si512((const void *)(p + 33)),
+                                            fc00, d800, dc00, two, &pb);
+                if (insp)
+                    avx512_u16_insp_step((uint64_t)sa | (uint64_t)sb << 32,
+                                         (uint64_t)pa | (uint64_t)pb << 32, 64, i, len, &carry,
+                                         &pairs, &err);
+            }
+        }
+        total += 64 * steps + avx512_u16_hsum(_mm512_add_epi16(acc0, acc1));
+    }
+    /* 1 <= len - i <= 64 units remain: up to two masked blocks (lanes past
+       the end are 0: they count nothing) */
+    while (i < len) {
+        size_t n = len - i < 32 ? len - i : 32;
+        __m512i v = _mm512_maskz_loadu_epi16(avx512_first32(n), src + i);
+        __m512i acc = avx512_u16_len_units(_mm512_setzero_si512(), v, x80, x800, one, x7e, form);
+        if (form == AVX512_U16_MUTF8) /* the lanes past the end are 0: 2 bytes each */
+            acc = _mm512_maskz_mov_epi16(avx512_first32(n), acc);
+        if (pairs_on) {
+            __m512i next = _mm512_maskz_loadu_epi16(avx512_first32(len - i - 1), src + i + 1);
+            uint32_t pv;
+            acc = avx512_u16_len_pairs(acc, v, next, fc00, d800, dc00, two, &pv);
+            if (insp) {
+                bits = _mm512_or_si512(bits, v);
+                avx512_u16_insp_step(avx512_u16_surr(v), pv, 32, i, len, &carry, &pairs, &err);
+            }
+        }
+        total += n + avx512_u16_hsum(acc);
+        i += n;
+    }
+    if (insp) {
+        uint32_t o = (uint32_t)_mm512_reduce_or_epi32(bits);
+        q->err = err;
+        q->bits = ((o | o >> 16) & 0xFFFF) | (pairs ? 0x10000u : 0);
+    }
+    avx512_leave();
+    return total;
+}
+#  undef AVX512_U16_FLUSH
+
+UNILANE_TARGET_AVX512 size_t unilane_avx512_utf8_length_from_utf16(const uint16_t *src, size_t len)
+{
+    if (len < AVX512_SHORT)
+        return unilane_avx2_utf8_length_from_utf16(src, len);
+    return avx512_u16_len(src, len, AVX512_U16_LOSSY, 0, NULL);
+}
+
+UNILANE_TARGET_AVX512 size_t unilane_avx512_mutf8_length_from_utf16(const uint16_t *src, size_t len)
+{
+    if (len < AVX512_SHORT)
+        return unilane_avx2_mutf8_length_from_utf16(src, len);
+    return avx512_u16_len(src, len, AVX512_U16_MUTF8, 0, NULL);
+}
+
+/*
+ * One pass (avx512_u16_len with insp): the UTF-8 length, the width
+ * (gen_width of the OR of the units, 0x10000 for a pair: an unpaired
+ * surrogate is its own value, BMP), and the first unpaired surrogate, which
+ * the scalar validation finds from the boundary the steps name. Out of
+ * line, as the AVX2 one: the entry's short path saves no registers.
+ */
+UNILANE_TARGET_AVX512 static UNILANE_NOINLINE unilane_utf16_info
+avx512_u16_inspect_long(const uint16_t *src, size_t len)
+{
+    avx512_u16_insp q;
+    unilane_utf16_info r;
+    r.utf8_length = avx512_u16_len(src, len, AVX512_U16_LOSSY, 1, &q);
+    r.width = gen_width(q.bits);
+    r.status = UNILANE_OK;
+    r.read = len;
+    if (q.err != len) {
+        unilane_result v = unilane_scalar_validate_utf16(src + q.err, len - q.err);
+        r.status = v.status;
+        r.read = q.err + v.read;
+    }
+    return r;
+}
+
+UNILANE_TARGET_AVX512 unilane_utf16_info unilane_avx512_utf16_inspect(const uint16_t *src,
+                                                                      size_t len)
+{
+    if (len < AVX512_SHORT)
+        return unilane_avx2_utf16_inspect(src, len);
+    return avx512_u16_inspect_long(src, len);
+}
+
+/* ---- UTF-16 -> UTF-8, WTF-8, modified UTF-8 ---------------------------- */
 
 /*
  * The 3- and 4-byte case, 16 units in 32-bit lanes. Each lane holds the
@@ -384,15 +519,6 @@ UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_u16_utf8_two(
     cnt = (size_t)_mm_popcnt_u64(keep);
     _mm512_mask_storeu_epi8(out, avx512_first64(cnt), _mm512_maskz_compress_epi8(keep, t));
     return cnt;
-}
-
-/* Non-ASCII units of v for `form` (for MUTF8: not 1..7F, u - 1 > 0x7E). */
-UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE uint32_t
-avx512_u16_non_ascii(__m512i v, __m512i x80, __m512i one, __m512i x7e, enum avx512_u16_form form)
-{
-    if (form == AVX512_U16_MUTF8)
-        return (uint32_t)_mm512_cmpgt_epu16_mask(_mm512_sub_epi16(v, one), x7e);
-    return (uint32_t)_mm512_cmpge_epu16_mask(v, x80);
 }
 
 /* Both halves of a block without a surrogate pair (wide16). */
