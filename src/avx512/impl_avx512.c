@@ -291,6 +291,47 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
     return w;
 }
 
+/* ---- latin1_to_utf8_bounded -------------------------------------------- */
+
+/*
+ * While the worst case of the rest (2 bytes a byte) fits in the room left,
+ * the rest is unilane_avx512_latin1_to_utf8's: from the start at full
+ * capacity (cap >= 2 len). Otherwise blocks of 64 bytes (the last one
+ * 1..63, masked load) go through avx512_l1_to_utf8_64 with stores masked to
+ * the bytes the block makes, while its whole output (n plus its bytes >=
+ * 0x80) fits; so nothing is stored past what is written. The first block
+ * that does not fit leaves less than 128 bytes of room: the scalar kernel
+ * takes over there (every byte is a character boundary) and decides where
+ * the output stops.
+ */
+UNILANE_TARGET_AVX512 unilane_result unilane_avx512_latin1_to_utf8_bounded(const char *src,
+                                                                           size_t len, char *dst,
+                                                                           size_t cap)
+{
+    size_t i = 0, w = 0;
+
+    /* src may be NULL when len is 0, and dst when cap is 0: no arithmetic
+       on them then (NULL + 0 is undefined in C) */
+    if (len == 0 || cap == 0)
+        return unilane_scalar_latin1_to_utf8_bounded(src, len, dst, cap);
+    while ((cap - w) / 2 < len - i) {
+        size_t n = len - i < 64 ? len - i : 64;
+        __m512i x = _mm512_maskz_loadu_epi8(avx512_first64(n), src + i);
+        uint64_t hi = _mm512_movepi8_mask(x);
+        if (n + (size_t)_mm_popcnt_u64(hi) > cap - w) {
+            avx512_leave();
+            return gen_finish(
+                unilane_scalar_latin1_to_utf8_bounded(src + i, len - i, dst + w, cap - w), i, w);
+        }
+        w += avx512_l1_to_utf8_64(x, hi, n, dst + w, 1);
+        i += n;
+    }
+    avx512_leave();
+    if (i < len) /* the rest fits */
+        w += unilane_avx512_latin1_to_utf8(src + i, len - i, dst + w);
+    return avx512_ok(len, w);
+}
+
 /* Operations without an AVX-512 kernel take the AVX2 entry. */
 /* not yet written (an exact one needs the error handling of the AVX2
    kernel's shared validation loop) */
@@ -307,7 +348,6 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
 #  define unilane_avx512_mutf8_length_from_utf16 unilane_avx2_mutf8_length_from_utf16
 #  define unilane_avx512_mutf8_to_utf16          unilane_avx2_mutf8_to_utf16
 #  define unilane_avx512_utf16_inspect           unilane_avx2_utf16_inspect
-#  define unilane_avx512_latin1_to_utf8_bounded  unilane_avx2_latin1_to_utf8_bounded
 
 /* Thresholds: the AVX2 set's (measured there), so that short inputs take
    the scalar path exactly as they do under avx2. */
