@@ -239,6 +239,24 @@ START_TEST(len_bounded_every_capacity)
         n = ut_gen_latin1(&r, b, 300 + ut_below(&r, 1700), (int)ut_below(&r, 1000));
         len_bounded_all_caps(b, n, 16 + ut_below(&r, 64));
     }
+    /* a 2-byte character at or next to a 64-byte block end (bytes 62..65,
+       126..129) of ASCII text, and an ASCII byte there in 2-byte text: every
+       capacity, so that a cut falls on each side of that character and
+       inside it, after a block that fits exactly and one that does not */
+    {
+        static const size_t at[] = { 62, 63, 64, 65, 126, 127, 128, 129 };
+        size_t j;
+        for (j = 0; j < sizeof at / sizeof at[0]; j++) {
+            for (n = at[j] + 1; n <= 200; n += 66) {
+                memset(b, 'a', n);
+                b[at[j]] = 0xE9;
+                len_bounded_all_caps(b, n, 1);
+                memset(b, 0xE9, n);
+                b[at[j]] = 'a';
+                len_bounded_all_caps(b, n, 1);
+            }
+        }
+    }
     UT_DONE();
 }
 END_TEST

@@ -255,6 +255,25 @@ UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_l1_to_utf8_64(_
     return na + nb;
 }
 
+/* The 128 bytes at src to UTF-8 at dst + w, plain stores (they reach at
+   most 32 bytes past the output); returns w plus the bytes written. */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_l1_to_utf8_128(const char *src,
+                                                                                char *dst, size_t w)
+{
+    __m512i x = _mm512_loadu_si512((const void *)src);
+    __m512i y = _mm512_loadu_si512((const void *)(src + 64));
+    uint64_t hx = _mm512_movepi8_mask(x), hy = _mm512_movepi8_mask(y);
+    if ((hx | hy) == 0) {
+        _mm512_storeu_si512((void *)(dst + w), x);
+        _mm512_storeu_si512((void *)(dst + w + 64), y);
+        w += 128;
+    } else {
+        w += avx512_l1_to_utf8_64(x, hx, 64, dst + w, 0);
+        w += avx512_l1_to_utf8_64(y, hy, 64, dst + w, 0);
+    }
+    return w;
+}
+
 UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size_t len, char *dst)
 {
     size_t i = 0, w = 0;
@@ -263,17 +282,7 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
         return unilane_avx2_latin1_to_utf8(src, len, dst);
 
     while (len - i >= 192) {
-        __m512i x = _mm512_loadu_si512((const void *)(src + i));
-        __m512i y = _mm512_loadu_si512((const void *)(src + i + 64));
-        uint64_t hx = _mm512_movepi8_mask(x), hy = _mm512_movepi8_mask(y);
-        if ((hx | hy) == 0) {
-            _mm512_storeu_si512((void *)(dst + w), x);
-            _mm512_storeu_si512((void *)(dst + w + 64), y);
-            w += 128;
-        } else {
-            w += avx512_l1_to_utf8_64(x, hx, 64, dst + w, 0);
-            w += avx512_l1_to_utf8_64(y, hy, 64, dst + w, 0);
-        }
+        w = avx512_l1_to_utf8_128(src + i, dst, w);
         i += 128;
     }
     while (len - i >= 128) {
@@ -292,6 +301,59 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
     return w;
 }
 
+/* ---- latin1_to_utf8_bounded -------------------------------------------- */
+
+/*
+ * While the worst case of the rest (2 bytes a byte) fits in the room left,
+ * the rest is unilane_avx512_latin1_to_utf8's: from the start at full
+ * capacity (cap >= 2 len). Otherwise the unbounded entry's 128-byte steps
+ * go while 32 input bytes follow the step and 64 bytes of room are left
+ * after it (at most 256 written): the stores reach at most 32 bytes past
+ * the step's output, bytes that the output of those 32 following bytes
+ * (32 to 64 bytes, which fit in the room left) overwrites; so every byte
+ * stored is below the final `written`. Then blocks of 64 bytes (the last
+ * one 1..63, masked load) go through avx512_l1_to_utf8_64 with stores
+ * masked to the bytes the block makes, while its whole output (n plus its
+ * bytes >= 0x80) fits. The first block that does not fit leaves less than
+ * 128 bytes of room: the scalar kernel takes over there (every byte is a
+ * character boundary) and decides where the output stops.
+ */
+UNILANE_TARGET_AVX512 unilane_result unilane_avx512_latin1_to_utf8_bounded(const char *src,
+                                                                           size_t len, char *dst,
+                                                                           size_t cap)
+{
+    size_t i = 0, w = 0;
+
+    /* src may be NULL when len is 0, and dst when cap is 0: no arithmetic
+       on them then (NULL + 0 is undefined in C) */
+    if (len == 0 || cap == 0)
+        return unilane_scalar_latin1_to_utf8_bounded(src, len, dst, cap);
+    while ((cap - w) / 2 < len - i) {
+        size_t n;
+        __m512i x;
+        uint64_t hi;
+        if (len - i >= 160 && cap - w >= 320) {
+            w = avx512_l1_to_utf8_128(src + i, dst, w);
+            i += 128;
+            continue;
+        }
+        n = len - i < 64 ? len - i : 64;
+        x = _mm512_maskz_loadu_epi8(avx512_first64(n), src + i);
+        hi = _mm512_movepi8_mask(x);
+        if (n + (size_t)_mm_popcnt_u64(hi) > cap - w) {
+            avx512_leave();
+            return gen_finish(
+                unilane_scalar_latin1_to_utf8_bounded(src + i, len - i, dst + w, cap - w), i, w);
+        }
+        w += avx512_l1_to_utf8_64(x, hi, n, dst + w, 1);
+        i += n;
+    }
+    avx512_leave();
+    if (i < len) /* the rest fits */
+        w += unilane_avx512_latin1_to_utf8(src + i, len - i, dst + w);
+    return avx512_ok(len, w);
+}
+
 /* Operations without an AVX-512 kernel take the AVX2 entry. */
 /* The 0.2 operations: no AVX-512 kernel yet, the AVX2 one (which every
    AVX-512 machine can run). Not because AVX2 is as fast: measured on the
@@ -299,10 +361,9 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_latin1_to_utf8(const char *src, size
    these AVX2 WTF-8 / modified-UTF-8 decoders run at 0.36-0.70 of the
    avx512 utf8_to_utf16 speed, so AVX-512 kernels for them are still to be
    written (issue 14). */
-#  define unilane_avx512_validate_wtf8          unilane_avx2_validate_wtf8
-#  define unilane_avx512_wtf8_to_utf16          unilane_avx2_wtf8_to_utf16
-#  define unilane_avx512_mutf8_to_utf16         unilane_avx2_mutf8_to_utf16
-#  define unilane_avx512_latin1_to_utf8_bounded unilane_avx2_latin1_to_utf8_bounded
+#  define unilane_avx512_validate_wtf8  unilane_avx2_validate_wtf8
+#  define unilane_avx512_wtf8_to_utf16  unilane_avx2_wtf8_to_utf16
+#  define unilane_avx512_mutf8_to_utf16 unilane_avx2_mutf8_to_utf16
 
 /* Thresholds: the AVX2 set's (measured there), so that short inputs take
    the scalar path exactly as they do under avx2. */
