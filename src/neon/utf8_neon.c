@@ -462,7 +462,11 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_units64(uint8x16_t units, uint8x
     return vaddq_u8(vaddq_u8(u0, u1), vaddq_u8(u2, u3));
 }
 
-/* What the inspections keep besides validating (neon_u8_valid_blocks). */
+/* What the inspections kept besides validating (neon_u8_valid_blocks with
+   insp = 1). No caller passes insp = 1 any more: the inspections have their
+   own loop (neon_u8_insp_blocks). The dead path stays for now because
+   taking it out changes gcc's ARMv7 register allocation of validate_utf8
+   and validate_wtf8 (not the inspections' code to change). */
 typedef struct neon_u8_insp {
     size_t n;       /* UTF-16 units of the ASCII bytes passed               */
     uint16x8_t acc; /* those of the non-ASCII blocks passed (add the lanes) */
