@@ -657,8 +657,8 @@ size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
  * byte classes in the state (neon_u8_kl.p12) have TWO_CONTS (bit 7) exactly
  * at the continuation bytes of v (BYTE1_HIGH has it for 8..B only, BYTE1_LOW
  * in every entry), and the step compares the bytes three lanes back with F0
- * (neon_u8_lead4). One byte counter per lane takes both: +1 a continuation
- * byte (usra of the classes), -1 a 4-byte lead (add of the compare mask).
+ * (neon_u8_lead4). A byte counter per lane for each (neon_u8_cnt): usra of
+ * the classes, usra of the compare mask (one tied accumulate a vector).
  * The lead is counted three bytes late, so one among the last three bytes
  * of a run is not: it can only be the lead of the character cut off there,
  * which the caller handles (neon_u8_inspect_long).
@@ -812,8 +812,7 @@ typedef struct neon_u8_irun {
 } neon_u8_irun;
 
 /* At most this many bytes of checked (not skipped) blocks per count: a
-   lane of the counter moves by at most 4 a block, so from its start at 128
-   it stays within 4..252 for 31 blocks. */
+   lane of a counter gains at most 4 a block (124 in 31 blocks, below 256). */
 #  define NEON_U8_INSP_CHUNK (31 * 64)
 
 /*
