@@ -261,6 +261,76 @@ START_TEST(len_bounded_every_capacity)
 }
 END_TEST
 
+/* One character (or error) of kind k at d: '1' ASCII, 'L' U+00E9, '2'
+   U+0416, '3' U+4E2D, '4' U+1F600, 'x' a lone FF, 'f' F5 80 80 80 (a
+   4-byte lead above U+10FFFF). Returns its length. */
+static size_t len_put(unsigned char *d, char k)
+{
+    static const unsigned char bytes[][4] = { { 'a' },
+                                              { 0xC3, 0xA9 },
+                                              { 0xD0, 0x96 },
+                                              { 0xE4, 0xB8, 0xAD },
+                                              { 0xF0, 0x9F, 0x98, 0x80 },
+                                              { 0xFF },
+                                              { 0xF5, 0x80, 0x80, 0x80 } };
+    static const char kinds[] = "1L234xf";
+    static const size_t lens[] = { 1, 2, 2, 3, 4, 1, 4 };
+    size_t j = (size_t)(strchr(kinds, k) - kinds);
+    memcpy(d, bytes[j], lens[j]);
+    return lens[j];
+}
+
+/*
+ * Inspections of long texts (40 000 bytes: hundreds of 64-byte blocks, far
+ * more than any per-lane byte counter of a SIMD kernel holds between two
+ * flushes, and a 4-byte lead at every offset of a 16- and 64-byte block),
+ * against the reference: texts of one kind of character or a repeated
+ * pattern, after 0..3 ASCII bytes; with one character in the middle
+ * replaced by a 4-byte character, an error, or both; cut at the end or one
+ * or two bytes before it (a character cut off).
+ */
+START_TEST(len_inspect_long)
+{
+    enum { LEN_LONG = 40000 };
+    static unsigned char b[LEN_LONG + 8];
+    static const char *const pats[] = {
+        "1", "L", "2", "3", "4", "L3", "41", "4441", "3L1", "11111111111111111111111111111111114"
+    };
+    static const char *const mids[] = { "", "4", "x", "f", "4x", "x4" };
+    size_t pi, pre, mi, cut;
+    ut_select(_i);
+    for (pi = 0; pi < sizeof pats / sizeof pats[0]; pi++)
+        for (pre = 0; pre < 4; pre++)
+            for (mi = 0; mi < sizeof mids / sizeof mids[0]; mi++) {
+                const char *pat = pats[pi], *mid = mids[mi];
+                size_t n = 0, c, plen = strlen(pat), mlen = strlen(mid);
+                for (n = 0; n < pre; n++)
+                    b[n] = 'a';
+                for (c = 0; n < LEN_LONG; c++) {
+                    size_t at = c - 6000; /* the middle characters from 6000 on */
+                    n += len_put(b + n, c >= 6000 && at < mlen ? mid[at] : pat[c % plen]);
+                }
+                for (cut = 0; cut < 3; cut++) {
+                    size_t len = n - cut;
+                    int lossy;
+                    for (lossy = 0; lossy < 2; lossy++) {
+                        unilane_utf8_info g = lossy ? unilane_utf8_inspect_lossy((char *)b, len)
+                                                    : unilane_utf8_inspect((char *)b, len);
+                        unilane_utf8_info w = ref_utf8_inspect(b, len, lossy);
+                        UT_CHECK(g.status == w.status && g.read == w.read &&
+                                     g.utf16_length == w.utf16_length && g.width == w.width,
+                                 "utf8_inspect%s(\"%s\" x %zu bytes after %zu ASCII, middle "
+                                 "\"%s\", cut %zu) = {%d, %zu, %zu, %d}, want {%d, %zu, %zu, %d}",
+                                 lossy ? "_lossy" : "", pat, len, pre, mid, cut, (int)g.status,
+                                 g.read, g.utf16_length, (int)g.width, (int)w.status, w.read,
+                                 w.utf16_length, (int)w.width);
+                    }
+                }
+            }
+    UT_DONE();
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("lengths");
@@ -276,6 +346,7 @@ static Suite *make_suite(void)
     LEN_CASE(len_utf8_long_astral_runs);
     LEN_CASE(len_wtf8_mutf8_round_trips);
     LEN_CASE(len_bounded_every_capacity);
+    LEN_CASE(len_inspect_long);
 #undef LEN_CASE
     return s;
 }

@@ -463,7 +463,11 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_units64(uint8x16_t units, uint8x
     return vaddq_u8(vaddq_u8(u0, u1), vaddq_u8(u2, u3));
 }
 
-/* What the inspections keep besides validating (neon_u8_valid_blocks). */
+/* What the inspections kept besides validating (neon_u8_valid_blocks with
+   insp = 1). No caller passes insp = 1 any more: the inspections have their
+   own loop (neon_u8_insp_blocks). The dead path stays for now because
+   taking it out changes gcc's ARMv7 register allocation of validate_utf8
+   and validate_wtf8 (not the inspections' code to change). */
 typedef struct neon_u8_insp {
     size_t n;       /* UTF-16 units of the ASCII bytes passed               */
     uint16x8_t acc; /* those of the non-ASCII blocks passed (add the lanes) */
@@ -646,6 +650,250 @@ size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
 /* utf8_inspect, utf8_inspect_lossy                                         */
 /* ------------------------------------------------------------------------ */
 
+/*
+ * The inspections run validate_utf8's check block by block and count the
+ * UTF-16 units on the way, by the per-byte rule of utf16_length_from_utf8
+ * written as: units = bytes - continuation bytes + 4-byte leads. The check
+ * has both kinds of byte at hand: after the step of 16 bytes v, the first-
+ * byte classes in the state (neon_u8_kl.p12) have TWO_CONTS (bit 7) exactly
+ * at the continuation bytes of v (BYTE1_HIGH has it for 8..B only, BYTE1_LOW
+ * in every entry), and the step compares the bytes three lanes back with F0
+ * (neon_u8_lead4). A byte counter per lane for each (neon_u8_cnt): usra of
+ * the classes, usra of the compare mask (one tied accumulate a vector).
+ * The lead is counted three bytes late, so one among the last three bytes
+ * of a run is not: it can only be the lead of the character cut off there,
+ * which the caller handles (neon_u8_inspect_long).
+ *
+ * Two modes (`astral`, a constant at each instance). 0: no 4-byte leads
+ * are counted and the width is the blocks' largest byte; a block with a
+ * byte >= F0 among it and the 3 bytes before stops the run before it is
+ * checked (neon_u8_irun.sw), and the caller goes on in mode 1. 1: 4-byte
+ * leads are counted, no largest byte is kept (the width is ASTRAL once one
+ * 4-byte character has passed the check).
+ */
+
+/* 0xFF where the byte three lanes back (in pv, v) is F0..FF: the compare of
+   neon_u8_kl_step, written the same way so that the compiler shares it. */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_lead4(uint8x16_t pv, uint8x16_t v)
+{
+    return vcgeq_u8(vextq_u8(pv, v, 13), vdupq_n_u8(0xF0));
+}
+
+/* Byte counters per lane: continuation bytes, and (mode 1) 4-byte leads. */
+typedef struct neon_u8_cnt {
+    uint8x16_t cont, lead4;
+} neon_u8_cnt;
+
+/* Error lanes of a 64-byte block (as neon_u8_kl_block), and its bytes
+   counted into *c. */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_insp_block(neon_u8_kl *k, uint8x16_t pv,
+                                                           uint8x16x4_t b, neon_u8_cnt *c,
+                                                           int astral)
+{
+    uint8x16_t e = vdupq_n_u8(0);
+    int q;
+    NEON_UNROLL
+    for (q = 0; q < 4; q++) {
+        uint8x16_t p = q ? b.val[q - 1] : pv;
+        e = vorrq_u8(e, neon_u8_kl_step(k, p, b.val[q]));
+        c->cont = vsraq_n_u8(c->cont, k->p12, 7);
+        if (astral)
+            c->lead4 = vsraq_n_u8(c->lead4, neon_u8_lead4(p, b.val[q]), 7);
+    }
+    return e;
+}
+
+/* *c without the counts that neon_u8_insp_block added for the block at s
+   (loaded again: keeping it in registers for this costs moves in the loop;
+   pv: the 16 bytes before it). The block has an error: its bytes are the
+   scalar code's. */
+static UNILANE_ALWAYS_INLINE void neon_u8_insp_undo(neon_u8_cnt *c, uint8x16_t pv, const uint8_t *s,
+                                                    int astral)
+{
+    uint8x16x4_t b = neon_load64_u8(s);
+    int q;
+    for (q = 0; q < 4; q++) {
+        uint8x16_t p = q ? b.val[q - 1] : pv;
+        c->cont = vaddq_u8(c->cont, neon_u8_is_cont(b.val[q]));
+        if (astral)
+            c->lead4 = vaddq_u8(c->lead4, neon_u8_lead4(p, b.val[q]));
+    }
+}
+
+/* The largest byte of m and of lanes 13..15 of pv, for the two tests below;
+   on ARMv7 four bytes, each the largest of four lanes (as neon_any_high_u8
+   does it). */
+static UNILANE_ALWAYS_INLINE uint32_t neon_u8_insp_max_of(uint8x16_t x)
+{
+#  if UNILANE_NEON_A64
+    uint32_t w = vmaxvq_u8(x);
+    __asm__("" : "+r"(w)); /* one register for both tests (gcc took two) */
+    return w;
+#  else
+    uint8x8_t h = vmax_u8(vget_low_u8(x), vget_high_u8(x));
+    return neon_lane0_u32(vpmax_u8(h, h));
+#  endif
+}
+
+static UNILANE_ALWAYS_INLINE uint32_t neon_u8_insp_max(uint8x16_t m, uint8x16_t pv)
+{
+    return neon_u8_insp_max_of(vmaxq_u8(m, vextq_u8(pv, vdupq_n_u8(0), 13)));
+}
+
+/* Whether one of the bytes of neon_u8_insp_max is >= 0x80. */
+static UNILANE_ALWAYS_INLINE int neon_u8_insp_high(uint32_t w)
+{
+#  if UNILANE_NEON_A64
+    return (w & 0x80) != 0; /* w <= 0xFF: a tbnz */
+#  else
+    return (w & 0x80808080u) != 0;
+#  endif
+}
+
+/* Whether one of the bytes of neon_u8_insp_max is >= 0xF0 (ARMv7: bits 7
+   to 4 of one byte all set, ANDed into bit 7 by two shifts). */
+static UNILANE_ALWAYS_INLINE int neon_u8_insp_f0(uint32_t w)
+{
+#  if UNILANE_NEON_A64
+    return w >= 0xF0;
+#  else
+    w &= w << 1;
+    w &= w << 2;
+    return (w & 0x80808080u) != 0;
+#  endif
+}
+
+/*
+ * Mode 0 keeps the largest byte of the blocks passed. On AArch64 as the
+ * bytewise maximum of the blocks in *v (one umax a block). On ARMv7 in *t,
+ * a core register: the bytewise maximum of the four bytes of
+ * neon_u8_insp_max (each the largest of some lanes of the block and of the
+ * 3 bytes before, which passed with the block before) with the ARMv6 SIMD
+ * instructions: usub8 sets a GE flag per byte where w >= *t, sel takes
+ * those bytes of w. A vector maximum costs an ARMv7 Q register in the loop,
+ * of the 16 that the check already overflows.
+ */
+static UNILANE_ALWAYS_INLINE void neon_u8_insp_add_top(uint32_t *t, uint8x16_t *v, uint32_t w,
+                                                       uint8x16_t m)
+{
+#  if UNILANE_NEON_A64
+    *v = vmaxq_u8(*v, m);
+    (void)t;
+    (void)w;
+#  else
+    uint32_t d;
+    __asm__("usub8 %1, %2, %0\n\tsel %0, %2, %0" : "+r"(*t), "=&r"(d) : "r"(w) : "cc");
+    (void)v;
+    (void)m;
+#  endif
+}
+
+/* The largest byte of the blocks passed in mode 0, from
+   neon_u8_insp_add_top's values. */
+static UNILANE_ALWAYS_INLINE unsigned neon_u8_insp_top(uint32_t t, uint8x16_t v)
+{
+#  if UNILANE_NEON_A64
+    (void)t;
+    return neon_u8_hmax(v);
+#  else
+    unsigned m = 0;
+    int k;
+    (void)v;
+    for (k = 0; k < 32; k += 8)
+        m = (t >> k & 0xFF) > m ? t >> k & 0xFF : m;
+    return m;
+#  endif
+}
+
+/* What a run of neon_u8_insp_blocks found besides its end. */
+typedef struct neon_u8_irun {
+    size_t n;     /* UTF-16 units of the bytes passed (per-byte rule, above)  */
+    unsigned top; /* mode 0: the largest byte of the non-ASCII blocks passed */
+    int sw;       /* mode 0: stopped before a block with a byte >= F0        */
+} neon_u8_irun;
+
+/* At most this many bytes of checked (not skipped) blocks per count: a
+   lane of a counter gains at most 4 a block (124 in 31 blocks, below 256). */
+#  define NEON_U8_INSP_CHUNK (31 * 64)
+
+/*
+ * The block loop of the inspections from i (len - i >= 64; the check starts
+ * afresh there), as validate_utf8's (neon_u8_valid_blocks): returns the
+ * position where it stopped, such that s[i .. stop) is valid but for a
+ * last character that may be cut off, and the first error, if any, ends
+ * before stop + 64 (or the end); and fills *q. The units of s[i .. stop)
+ * in q->n lack a 4-byte lead among its last three bytes (see above).
+ */
+static UNILANE_ALWAYS_INLINE size_t neon_u8_insp_blocks(const uint8_t *s, size_t len, size_t i,
+                                                        neon_u8_irun *q, int astral)
+{
+    neon_u8_kl k;
+    uint8x16_t pv = vdupq_n_u8(0), topv = vdupq_n_u8(0);
+    uint32_t top = 0;
+    size_t n = 0;
+    int stop = 0;
+    neon_u8_kl_init(&k);
+    q->sw = 0;
+    do {
+        /* a chunk: at most NEON_U8_INSP_CHUNK bytes of checked blocks (an
+           ASCII run may take i past lim: the chunk then ends with the next
+           checked block) */
+        size_t from = i, lim = len - i > NEON_U8_INSP_CHUNK ? i + NEON_U8_INSP_CHUNK : len;
+        neon_u8_cnt c;
+        c.cont = vdupq_n_u8(0);
+        c.lead4 = vdupq_n_u8(0);
+        for (;;) {
+            uint8x16x4_t b = neon_load64_u8(s + i);
+            uint8x16_t m = neon_u8_max4(b), e;
+            uint32_t w = neon_u8_insp_max(m, pv);
+            if (!neon_u8_insp_high(w)) {
+                if (!neon_u8_skip_ascii(s, len, &i, &b, &k, &pv)) {
+                    stop = 1;
+                    break;
+                }
+                m = neon_u8_max4(b);
+                w = neon_u8_insp_max_of(m); /* pv is 0 */
+            }
+            if (!astral && neon_u8_insp_f0(w)) {
+                q->sw = 1;
+                stop = 1;
+                break;
+            }
+            e = neon_u8_insp_block(&k, pv, b, &c, astral);
+            if (neon_u8_any(e)) {
+                neon_u8_insp_undo(&c, pv, neon_u8_launder(s + i), astral);
+                stop = 1;
+                break; /* the first error is at or after i - 3 */
+            }
+            if (!astral)
+                neon_u8_insp_add_top(&top, &topv, w, m);
+            pv = b.val[3];
+            i += 64;
+            if (lim < i + 64)
+                break;
+        }
+        n += (i - from) - vaddlvq_u8(c.cont);
+        if (astral)
+            n += vaddlvq_u8(c.lead4);
+    } while (!stop && len - i >= 64);
+    q->n = n;
+    q->top = neon_u8_insp_top(top, topv);
+    return i;
+}
+
+/* The two instances, out of line. */
+static UNILANE_NOINLINE size_t neon_u8_insp_run(const uint8_t *s, size_t len, size_t i,
+                                                neon_u8_irun *q)
+{
+    return neon_u8_insp_blocks(s, len, i, q, 0);
+}
+
+static UNILANE_NOINLINE size_t neon_u8_insp_run4(const uint8_t *s, size_t len, size_t i,
+                                                 neon_u8_irun *q)
+{
+    return neon_u8_insp_blocks(s, len, i, q, 1);
+}
+
 static UNILANE_ALWAYS_INLINE unilane_utf8_info neon_u8_info(unilane_status st, size_t read,
                                                             size_t units, unilane_width w)
 {
@@ -678,53 +926,72 @@ static UNILANE_NOINLINE unsigned neon_u8_max_of(const uint8_t *s, size_t k, size
 }
 
 /*
- * len >= 64: validation, the unit count and the width in one pass (the
- * block loop of validate_utf8 with `insp`). Where the blocks stop, the
+ * len >= 64: validation, the unit count and the width in one pass (runs of
+ * neon_u8_insp_blocks). Where a run stops with an error or at the end, the
  * scalar inspection takes over at the start of the last character: strict,
  * for the rest of the input; lossy, for the window up to a
- * resynchronisation point after the block in error, where the blocks
- * resume. The first window with an error names the first error (all before
- * it is valid); the width is the wider of the parts' widths, the blocks'
+ * resynchronisation point after the block in error, where the runs resume.
+ * The first window with an error names the first error (all before it is
+ * valid); the width is the wider of the parts' widths, the mode-0 runs'
  * from their largest byte (gen_utf8_lead_cp).
+ *
+ * mode 0: mode-0 runs; 1: a mode-1 run after a mode-0 run stopped before a
+ * byte >= F0, the first of which is at f4; 2: a 4-byte character has
+ * passed the check (the width is ASTRAL): mode-1 runs to the end.
  */
 static UNILANE_NOINLINE unilane_utf8_info neon_u8_inspect_long(const char *src, size_t len,
                                                                int lossy)
 {
     const uint8_t *s = (const uint8_t *)src;
-    size_t start = 0, n = 0, err = len, i, a, e;
+    size_t start = 0, n = 0, err = len, f4 = len, i, a, e;
     unilane_status first = UNILANE_OK;
     unilane_width wd = UNILANE_WIDTH_ASCII;
     unsigned top = 0, m;
+    int mode = 0;
     for (;;) {
-        neon_u8_insp q;
-        /* a slice of at most NEON_U8_INSP_SLICE bytes (long enough that
-           the restarts cost nothing) */
-        size_t lim = len - start > NEON_U8_INSP_SLICE ? start + NEON_U8_INSP_SLICE : len;
-        q.n = 0;
-        q.acc = vdupq_n_u16(0);
-        q.top = vdupq_n_u8(0);
-        i = neon_u8_valid_blocks(s, lim, start, 1, &q, 0);
+        neon_u8_irun q;
+        i = mode ? neon_u8_insp_run4(s, len, start, &q) : neon_u8_insp_run(s, len, start, &q);
         a = gen_utf8_last_lead(s, start, i);
-        n += q.n + vaddlvq_u16(q.acc) - gen_utf8_units(s + a, i - a);
-        m = neon_u8_hmax(q.top);
-        /* q.top has the bytes of a character cut off at i (s[a .. i)) too:
-           they count only if it is well-formed; if not, it is the error
-           the scalar window reports, and the blocks' maximum is taken again
-           without it (once per error) */
-        if (a < i && !neon_u8_char_ok(s, len, a))
-            m = neon_u8_max_of(s, start, a);
-        top = m > top ? m : top;
-        if (lim < len && lim - i < 64) {
-            /* the end of the slice, not an error (a block with an error
-               lies within it): the blocks go on at the character start a */
-            start = a;
-            continue;
+        n += q.n - gen_utf8_units(s + a, i - a);
+        if (mode) {
+            /* the run did not count a 4-byte lead at a (one of the last
+               three bytes), which gen_utf8_units took off as 2 units */
+            n += a < i && s[a] >= 0xF0;
+            if (mode == 1 && f4 < a) {
+                mode = 2; /* the character at f4 passed the check */
+            } else if (mode == 1) {
+                /* the byte at f4 is in error or cut off (a short run) */
+                m = neon_u8_max_of(s, start, a);
+                top = m > top ? m : top;
+                mode = 0;
+            }
+        } else {
+            m = q.top;
+            /* q.top has the bytes of a character cut off at i (s[a .. i))
+               too: they count only if it is well-formed; if not, it is the
+               error the scalar window reports, and the blocks' maximum is
+               taken again without it (once per error) */
+            if (a < i && !neon_u8_char_ok(s, len, a))
+                m = neon_u8_max_of(s, start, a);
+            top = m > top ? m : top;
+            if (q.sw) {
+                /* the block at i has a byte >= F0 (not among the 3 before:
+                   they passed with the block before): on in mode 1 from
+                   the character start a */
+                for (f4 = i; f4 < len && s[f4] < 0xF0; f4++) {
+                }
+                start = a;
+                mode = 1;
+                continue;
+            }
         }
         e = gen_inspect_window(src, len, i, a, lossy, &n, &wd, &first, &err);
         if (e == len)
             break;
         start = e;
     }
+    if (mode == 2)
+        wd = UNILANE_WIDTH_ASTRAL;
     return neon_u8_info(first, err, n, gen_wider(wd, gen_width(gen_utf8_lead_cp(top))));
 }
 
