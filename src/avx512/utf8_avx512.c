@@ -115,6 +115,16 @@ AVX512_U8_INLINE __m512i avx512_u8_back(const unsigned char *s, size_t i, size_t
     return _mm512_maskz_loadu_epi8(avx512_u8_low(n + j), s + i - j);
 }
 
+/* Hides a constant from the optimizer: gcc otherwise rebuilds each
+   _mm512_set1_epi8 inside the loop (mov imm + vpbroadcast, a port-5 uop
+   each, ~10 per block in the 1-3 byte path) instead of keeping it in one of
+   the 32 vector registers. */
+#  if defined(__GNUC__) || defined(__clang__)
+#    define AVX512_U8_OPAQUE(v) __asm__("" : "+v"(v))
+#  else
+#    define AVX512_U8_OPAQUE(v) ((void)0)
+#  endif
+
 /*
  * The Keiser-Lemire check of the block x whose bytes one, two, three (and,
  * for WTF8_PAIRS only, four) back are p1, p2, p3 (p4); nonzero lanes where
@@ -127,16 +137,43 @@ AVX512_U8_INLINE __m512i avx512_u8_back(const unsigned char *s, size_t i, size_t
  * second byte of a low-surrogate sequence) is kept only where p4 p3 is
  * ED A0..AF, a high-surrogate sequence right before (utf8_rules.h).
  */
-AVX512_U8_INLINE __m512i avx512_u8_check_form(__m512i x, __m512i p1, __m512i p2, __m512i p3,
-                                              __m512i p4, enum avx512_u8_form form)
+typedef struct avx512_u8_tabs {
+    __m512i t1, t2, t3;
+} avx512_u8_tabs;
+
+/* The tables of `form`, broadcast; `opaque`: hidden from the optimizer
+   (AVX512_U8_OPAQUE), so that a loop keeps them in registers (the WTF-8
+   validator's loop, with the pair rule in it, otherwise broadcast them
+   again in every step). */
+AVX512_U8_INLINE avx512_u8_tabs avx512_u8_tabs_of(enum avx512_u8_form form, int opaque)
 {
-    const __m512i t1 = _mm512_broadcast_i32x4(
+    avx512_u8_tabs tb;
+    tb.t1 = _mm512_broadcast_i32x4(
         _mm_loadu_si128((const __m128i *)(const void *)avx512_u8_byte1_high));
-    const __m512i t2 =
+    tb.t2 =
         _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)avx512_u8_byte1_low));
-    const __m512i t3 = _mm512_broadcast_i32x4(_mm_loadu_si128(
+    tb.t3 = _mm512_broadcast_i32x4(_mm_loadu_si128(
         (const __m128i *)(const void *)(form == AVX512_U8_UTF8 ? avx512_u8_byte2_high
                                                                : avx512_wtf8_byte2_high)));
+    if (opaque) {
+        AVX512_U8_OPAQUE(tb.t1);
+        AVX512_U8_OPAQUE(tb.t2);
+        AVX512_U8_OPAQUE(tb.t3);
+    }
+    return tb;
+}
+
+/* The check with the tables *tb (those of `form`), or for UTF8 with its own
+   (so the UTF-8 loops compile as they did before the forms: gcc places the
+   table broadcasts itself). */
+AVX512_U8_INLINE __m512i avx512_u8_check_tabs(const avx512_u8_tabs *tb, __m512i x, __m512i p1,
+                                              __m512i p2, __m512i p3, __m512i p4,
+                                              enum avx512_u8_form form)
+{
+    const avx512_u8_tabs own = avx512_u8_tabs_of(form, 0);
+    const __m512i t1 = form == AVX512_U8_UTF8 ? own.t1 : tb->t1;
+    const __m512i t2 = form == AVX512_U8_UTF8 ? own.t2 : tb->t2;
+    const __m512i t3 = form == AVX512_U8_UTF8 ? own.t3 : tb->t3;
     const __m512i nib = _mm512_set1_epi8(0x0F);
     __m512i a = _mm512_shuffle_epi8(t1, _mm512_and_si512(_mm512_srli_epi16(p1, 4), nib));
     __m512i b = _mm512_shuffle_epi8(t2, _mm512_and_si512(p1, nib));
@@ -157,6 +194,13 @@ AVX512_U8_INLINE __m512i avx512_u8_check_form(__m512i x, __m512i p1, __m512i p2,
             _mm512_andnot_si512(_mm512_set1_epi8((char)UNILANE_U8_SURROGATE), e), high, e);
     }
     return e;
+}
+
+AVX512_U8_INLINE __m512i avx512_u8_check_form(__m512i x, __m512i p1, __m512i p2, __m512i p3,
+                                              __m512i p4, enum avx512_u8_form form)
+{
+    const avx512_u8_tabs tb = avx512_u8_tabs_of(form, 0);
+    return avx512_u8_check_tabs(&tb, x, p1, p2, p3, p4, form);
 }
 
 /* The UTF-8 check. */
@@ -304,16 +348,6 @@ bad:
 
 /* ---- utf8_to_utf16, utf8_to_utf16_lossy -------------------------------- */
 
-/* Hides a constant from the optimizer: gcc otherwise rebuilds each
-   _mm512_set1_epi8 inside the loop (mov imm + vpbroadcast, a port-5 uop
-   each, ~10 per block in the 1-3 byte path) instead of keeping it in one of
-   the 32 vector registers. */
-#  if defined(__GNUC__) || defined(__clang__)
-#    define AVX512_U8_OPAQUE(v) __asm__("" : "+v"(v))
-#  else
-#    define AVX512_U8_OPAQUE(v) ((void)0)
-#  endif
-
 /* The constants of the conversion loop, built once before it. */
 typedef struct avx512_u8_k {
     __m512i c0, c2, e0, f0, x3f, f8, d8, i0, i1, t1, t2;
@@ -382,6 +416,16 @@ AVX512_U8_INLINE int avx512_u8_wtf8_pair(const unsigned char *s, size_t i, size_
                                                             _mm512_set1_epi8((char)0xF0)),
                                            _mm512_set1_epi8((char)0xA0));
     return high != 0;
+}
+
+/* WTF-8: 1 iff the 3-byte units m that UTF-8 refuses (avx512_u8_bad3: its
+   overlongs and surrogates) hold an overlong, or a low surrogate directly
+   after a high one. */
+AVX512_U8_INLINE int avx512_u8_wtf8_bad(const unsigned char *s, size_t i, size_t n, __m512i v,
+                                        int fresh, __m512i hi, uint64_t m, const avx512_u8_k *k)
+{
+    return _mm512_mask_testn_epi8_mask(m, hi, k->f8) != 0 ||
+           avx512_u8_wtf8_pair(s, i, n, v, fresh, hi, m);
 }
 
 /* Packs the bytes `keep` of the planes lo and hi to the front and stores
@@ -476,20 +520,15 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
         uint64_t l23 =
             form == AVX512_U8_MUTF8 ? hib & ~cm : (uint64_t)_mm512_cmpge_epu8_mask(v, k->c2);
         uint64_t expect = (l23 << 1) | (l3 << 2) | *carry;
-        uint64_t bad3 = form == AVX512_U8_MUTF8  ? 0
-                        : form == AVX512_U8_WTF8 ? _mm512_mask_testn_epi8_mask(e3, hi, k->f8)
-                                                 : avx512_u8_bad3(hi, e3, k);
+        uint64_t bad3 = form == AVX512_U8_MUTF8 ? 0 : avx512_u8_bad3(hi, e3, k);
         /* the continuation bytes the leads in bytes 62, 63 need next */
         uint64_t out = (l23 >> 63) | (l3 >> 62);
         if (form == AVX512_U8_MUTF8 ? expect != cm
-                                    : (hib != (l23 | cm) || expect != cm || bad3 != 0))
+            : form == AVX512_U8_WTF8
+                ? (hib != (l23 | cm) || expect != cm ||
+                   (bad3 != 0 && avx512_u8_wtf8_bad(s, i, n, v, fresh, hi, bad3, k)))
+                : (hib != (l23 | cm) || expect != cm || bad3 != 0))
             return (size_t)-1;
-        if (form == AVX512_U8_WTF8) {
-            uint64_t sur =
-                _mm512_mask_testn_epi8_mask(e3 & valid, _mm512_xor_si512(hi, k->d8), k->f8);
-            if (sur != 0 && avx512_u8_wtf8_pair(s, i, n, v, fresh, hi, sur))
-                return (size_t)-1;
-        }
         keep = ~l23 & ~((expect >> 1) | (out << 63)) & valid;
         *carry = out;
         *used = n;
@@ -499,25 +538,22 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
         uint64_t ld = hib & ~cm, below = valid, at2, at3;
         size_t c = n;
         /* the check sees a 3-byte character begun in a block checked on
-           bit masks only from its second byte: its unit is checked here
-           (WTF8: all but the SURROGATE bit, and for overlongs only) */
-        if (form == AVX512_U8_WTF8
-                ? (_mm512_test_epi8_mask(e, _mm512_set1_epi8((char)~UNILANE_U8_SURROGATE)) != 0 ||
-                   _mm512_mask_testn_epi8_mask(e3 & *carry, hi, k->f8) != 0)
-                : (_mm512_test_epi8_mask(e, e) != 0 || avx512_u8_bad3(hi, e3 & *carry, k) != 0))
+           bit masks only from its second byte: its unit is checked here.
+           WTF8: what UTF-8 refuses is looked at again, the SURROGATE bit
+           and surrogate units by the pair rule (on the 3-byte units before
+           those of 4-byte characters are put in hi) */
+        if (form != AVX512_U8_WTF8
+                ? (_mm512_test_epi8_mask(e, e) != 0 || avx512_u8_bad3(hi, e3 & *carry, k) != 0)
+                : ((_mm512_test_epi8_mask(e, e) != 0 || avx512_u8_bad3(hi, e3 & *carry, k) != 0) &&
+                   (_mm512_test_epi8_mask(e, _mm512_set1_epi8((char)~UNILANE_U8_SURROGATE)) != 0 ||
+                    avx512_u8_wtf8_bad(
+                        s, i, n, v, fresh, hi,
+                        avx512_u8_bad3(hi, e3 & _mm512_cmplt_epu8_mask(p2, k->f0), k), k))))
             return (size_t)-1;
         /* a full block may end inside a character: up to its start */
         if (n == 64 && avx512_u8_incomplete(v) != 0) {
             c = 63 - (size_t)_lzcnt_u64(~cm);
             below = avx512_u8_low(c);
-        }
-        if (form == AVX512_U8_WTF8) {
-            /* before the units of 4-byte characters are put in hi (the third
-               byte's unit is no surrogate here) */
-            uint64_t sur =
-                _mm512_mask_testn_epi8_mask(e3 & below, _mm512_xor_si512(hi, k->d8), k->f8);
-            if (sur != 0 && avx512_u8_wtf8_pair(s, i, n, v, fresh, hi, sur))
-                return (size_t)-1;
         }
         keep = ~ld & ~(cm >> 1) & below;
         at2 = _mm512_cmpge_epu8_mask(p2, k->f0) & below;
@@ -795,6 +831,7 @@ AVX512_U8_INLINE int avx512_u8_valid_run(const unsigned char *s, size_t lo, size
                                          int info, size_t *pn, __m512i *pmx,
                                          enum avx512_u8_form form)
 {
+    const avx512_u8_tabs tb = avx512_u8_tabs_of(form, form == AVX512_U8_WTF8);
     size_t i = lo, n = 0;
     int prev_ascii = 1;
     __m512i e, mx = _mm512_setzero_si512();
@@ -802,10 +839,10 @@ AVX512_U8_INLINE int avx512_u8_valid_run(const unsigned char *s, size_t lo, size
         /* the first block: nothing before it */
         __m512i v = _mm512_loadu_si512((const void *)(s + lo));
         prev_ascii = _mm512_movepi8_mask(v) == 0;
-        e = avx512_u8_check_form(v, avx512_u8_up(v, 1), avx512_u8_up(v, 2), avx512_u8_up(v, 3),
+        e = avx512_u8_check_tabs(&tb, v, avx512_u8_up(v, 1), avx512_u8_up(v, 2), avx512_u8_up(v, 3),
                                  avx512_u8_up(v, 3), form);
         AVX512_U8_EXACT(form, e,
-                        avx512_u8_check_form(v, avx512_u8_up(v, 1), avx512_u8_up(v, 2),
+                        avx512_u8_check_tabs(&tb, v, avx512_u8_up(v, 1), avx512_u8_up(v, 2),
                                              avx512_u8_up(v, 3), avx512_u8_up(v, 4),
                                              AVX512_U8_WTF8_PAIRS));
         if (_mm512_test_epi8_mask(e, e) != 0)
@@ -818,11 +855,11 @@ AVX512_U8_INLINE int avx512_u8_valid_run(const unsigned char *s, size_t lo, size
     }
     /* two blocks per step, one test of both (at a bad pair, the scalar
        kernel starts before the first of the two) */
-#  define AVX512_U8_CHECK_AT(k, f, j)                                   \
-    avx512_u8_check_form(_mm512_loadu_si512((const void *)(s + (k))),   \
-                         _mm512_loadu_si512((const void *)(s + (k)-1)), \
-                         _mm512_loadu_si512((const void *)(s + (k)-2)), \
-                         _mm512_loadu_si512((const void *)(s + (k)-3)), \
+#  define AVX512_U8_CHECK_AT(k, f, j)                                      \
+    avx512_u8_check_tabs(&tb, _mm512_loadu_si512((const void *)(s + (k))), \
+                         _mm512_loadu_si512((const void *)(s + (k)-1)),    \
+                         _mm512_loadu_si512((const void *)(s + (k)-2)),    \
+                         _mm512_loadu_si512((const void *)(s + (k)-3)),    \
                          _mm512_loadu_si512((const void *)(s + (k) - (j))), f)
     while (len - i >= 128) {
         __m512i a = _mm512_loadu_si512((const void *)(s + i));
@@ -864,9 +901,9 @@ AVX512_U8_INLINE int avx512_u8_valid_run(const unsigned char *s, size_t lo, size
         __m512i v = _mm512_maskz_loadu_epi8(avx512_u8_low(k), s + i);
         __m512i p1 = avx512_u8_back(s, i, k, v, 1, 0), p2 = avx512_u8_back(s, i, k, v, 2, 0);
         __m512i p3 = avx512_u8_back(s, i, k, v, 3, 0);
-        e = avx512_u8_check_form(v, p1, p2, p3, p3, form);
+        e = avx512_u8_check_tabs(&tb, v, p1, p2, p3, p3, form);
         AVX512_U8_EXACT(form, e,
-                        avx512_u8_check_form(v, p1, p2, p3, avx512_u8_back(s, i, k, v, 4, 0),
+                        avx512_u8_check_tabs(&tb, v, p1, p2, p3, avx512_u8_back(s, i, k, v, 4, 0),
                                              AVX512_U8_WTF8_PAIRS));
         if (_mm512_test_epi8_mask(e, e) != 0)
             goto bad;
