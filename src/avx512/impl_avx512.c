@@ -354,16 +354,8 @@ UNILANE_TARGET_AVX512 unilane_result unilane_avx512_latin1_to_utf8_bounded(const
     return avx512_ok(len, w);
 }
 
-/* Operations without an AVX-512 kernel take the AVX2 entry. */
-/* The 0.2 operations: no AVX-512 kernel yet, the AVX2 one (which every
-   AVX-512 machine can run). Not because AVX2 is as fast: measured on the
-   lipsum files (fresh, 3 code layouts, Sapphire Rapids class, 2026-12-02),
-   these AVX2 WTF-8 / modified-UTF-8 decoders run at 0.36-0.70 of the
-   avx512 utf8_to_utf16 speed, so AVX-512 kernels for them are still to be
-   written (issue 14). */
-#  define unilane_avx512_validate_wtf8  unilane_avx2_validate_wtf8
-#  define unilane_avx512_wtf8_to_utf16  unilane_avx2_wtf8_to_utf16
-#  define unilane_avx512_mutf8_to_utf16 unilane_avx2_mutf8_to_utf16
+/* Every operation of the registry has an AVX-512 kernel here; each hands
+   inputs below its short size (32 to 64 units) to the AVX2 entry. */
 
 /* Thresholds: the AVX2 set's (measured there), so that short inputs take
    the scalar path exactly as they do under avx2. */

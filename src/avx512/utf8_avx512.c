@@ -1,7 +1,9 @@
 /*
  * utf8_avx512.c -- AVX-512 (F/BW/VL/VBMI/VBMI2) kernels for UTF-8 input:
  * utf8_to_latin1, utf8_to_utf16 (strict and lossy), utf16_length_from_utf8,
- * validate_utf8, utf8_inspect (strict and lossy), utf16_length_from_utf8_lossy.
+ * validate_utf8, utf8_inspect (strict and lossy), utf16_length_from_utf8_lossy;
+ * from the same validator and converter, validate_wtf8, wtf8_to_utf16 and
+ * mutf8_to_utf16 (enum avx512_u8_form).
  *
  * Shape (that of the AVX2 kernels, src/avx2/utf8_avx2.c): 64-byte blocks
  * are checked and converted while they are good; a block that is not (an
@@ -55,6 +57,28 @@ UNILANE_SPEED_BEGIN
 static const uint8_t avx512_u8_byte1_high[16] = { UNILANE_U8_BYTE1_HIGH };
 static const uint8_t avx512_u8_byte1_low[16] = { UNILANE_U8_BYTE1_LOW };
 static const uint8_t avx512_u8_byte2_high[16] = { UNILANE_U8_BYTE2_HIGH };
+static const uint8_t avx512_wtf8_byte2_high[16] = { UNILANE_WTF8_BYTE2_HIGH };
+
+/*
+ * The forms of UTF-8 input (API.md, "Additions for 0.2") that the validator
+ * and the UTF-16 converter below take, as the AVX2 kernels do (enum
+ * avx2_u8_form, src/avx2/utf8_avx2.c); `form` is a constant at every call
+ * (the functions that take it are inlined), so each entry gets its own copy
+ * and the UTF-8 code is what it was without them:
+ *   UTF8:  Unicode's UTF-8;
+ *   WTF8:  ED A0..BF allowed, except a high-surrogate sequence directly
+ *          followed by a low-surrogate one. The validator's check with the
+ *          WTF-8 table (UNILANE_WTF8_BYTE2_HIGH) flags every low-surrogate
+ *          sequence; only where it finds something is it redone with the
+ *          pair rule (WTF8_PAIRS: the bytes four back too). The converter
+ *          keeps the UTF-8 check but its surrogate rule, and looks at
+ *          surrogate units only in a block that has one
+ *          (avx512_u8_wtf8_pair);
+ *   MUTF8: Java's modified UTF-8, converter only: C0..DF + 1 and E0..EF + 2
+ *          continuation bytes, no range rule, no F0..FF (a block with one
+ *          is bad), so every good block is checked on bit masks.
+ */
+enum avx512_u8_form { AVX512_U8_UTF8, AVX512_U8_WTF8, AVX512_U8_MUTF8, AVX512_U8_WTF8_PAIRS };
 
 /* The mask of the first n lanes, 0 <= n <= 255, without a branch (bzhi
    keeps all 64 bits for n >= 64; it reads the low 8 bits of n). Kept
@@ -92,22 +116,65 @@ AVX512_U8_INLINE __m512i avx512_u8_back(const unsigned char *s, size_t i, size_t
     return _mm512_maskz_loadu_epi8(avx512_u8_low(n + j), s + i - j);
 }
 
+/* Hides a constant from the optimizer: gcc otherwise rebuilds each
+   _mm512_set1_epi8 inside the loop (mov imm + vpbroadcast, a port-5 uop
+   each, ~10 per block in the 1-3 byte path) instead of keeping it in one of
+   the 32 vector registers. */
+#  if defined(__GNUC__) || defined(__clang__)
+#    define AVX512_U8_OPAQUE(v) __asm__("" : "+v"(v))
+#  else
+#    define AVX512_U8_OPAQUE(v) ((void)0)
+#  endif
+
 /*
- * The Keiser-Lemire check of the block x whose bytes one, two, three back
- * are p1, p2, p3; nonzero lanes where a pair or a 3-/4-byte sequence is
- * ill-formed:
+ * The Keiser-Lemire check of the block x whose bytes one, two, three (and,
+ * for WTF8_PAIRS only, four) back are p1, p2, p3 (p4); nonzero lanes where
+ * a pair or a 3-/4-byte sequence is ill-formed in `form` (UTF8, WTF8,
+ * WTF8_PAIRS):
  *   special = BYTE1_HIGH[p1 >> 4] & BYTE1_LOW[p1 & 15] & BYTE2_HIGH[x >> 4]
  *   must    = (p2 >= 0xE0 || p3 >= 0xF0) ? TWO_CONTS : 0
  *   error   = special ^ must
+ * For WTF8_PAIRS the SURROGATE bit (set by the WTF-8 table exactly at the
+ * second byte of a low-surrogate sequence) is kept only where p4 p3 is
+ * ED A0..AF, a high-surrogate sequence right before (utf8_rules.h).
  */
-AVX512_U8_INLINE __m512i avx512_u8_check(__m512i x, __m512i p1, __m512i p2, __m512i p3)
+typedef struct avx512_u8_tabs {
+    __m512i t1, t2, t3;
+} avx512_u8_tabs;
+
+/* The tables of `form`, broadcast; `opaque`: hidden from the optimizer
+   (AVX512_U8_OPAQUE), so that a loop keeps them in registers (the WTF-8
+   validator's loop, with the pair rule in it, otherwise broadcast them
+   again in every step). */
+AVX512_U8_INLINE avx512_u8_tabs avx512_u8_tabs_of(enum avx512_u8_form form, int opaque)
 {
-    const __m512i t1 = _mm512_broadcast_i32x4(
+    avx512_u8_tabs tb;
+    tb.t1 = _mm512_broadcast_i32x4(
         _mm_loadu_si128((const __m128i *)(const void *)avx512_u8_byte1_high));
-    const __m512i t2 =
+    tb.t2 =
         _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)avx512_u8_byte1_low));
-    const __m512i t3 = _mm512_broadcast_i32x4(
-        _mm_loadu_si128((const __m128i *)(const void *)avx512_u8_byte2_high));
+    tb.t3 = _mm512_broadcast_i32x4(_mm_loadu_si128(
+        (const __m128i *)(const void *)(form == AVX512_U8_UTF8 ? avx512_u8_byte2_high
+                                                               : avx512_wtf8_byte2_high)));
+    if (opaque) {
+        AVX512_U8_OPAQUE(tb.t1);
+        AVX512_U8_OPAQUE(tb.t2);
+        AVX512_U8_OPAQUE(tb.t3);
+    }
+    return tb;
+}
+
+/* The check with the tables *tb (those of `form`), or for UTF8 with its own
+   (so the UTF-8 loops compile as they did before the forms: gcc places the
+   table broadcasts itself). */
+AVX512_U8_INLINE __m512i avx512_u8_check_tabs(const avx512_u8_tabs *tb, __m512i x, __m512i p1,
+                                              __m512i p2, __m512i p3, __m512i p4,
+                                              enum avx512_u8_form form)
+{
+    const avx512_u8_tabs own = avx512_u8_tabs_of(form, 0);
+    const __m512i t1 = form == AVX512_U8_UTF8 ? own.t1 : tb->t1;
+    const __m512i t2 = form == AVX512_U8_UTF8 ? own.t2 : tb->t2;
+    const __m512i t3 = form == AVX512_U8_UTF8 ? own.t3 : tb->t3;
     const __m512i nib = _mm512_set1_epi8(0x0F);
     __m512i a = _mm512_shuffle_epi8(t1, _mm512_and_si512(_mm512_srli_epi16(p1, 4), nib));
     __m512i b = _mm512_shuffle_epi8(t2, _mm512_and_si512(p1, nib));
@@ -118,8 +185,38 @@ AVX512_U8_INLINE __m512i avx512_u8_check(__m512i x, __m512i p1, __m512i p2, __m5
                                 _mm512_subs_epu8(p3, _mm512_set1_epi8(0x70)));
     /* 0x80: a & b & c (imm: A & B & C); 0x78: A ^ (B & C) */
     __m512i sp = _mm512_ternarylogic_epi32(a, b, c, 0x80);
-    return _mm512_ternarylogic_epi32(sp, m, _mm512_set1_epi8((char)UNILANE_U8_TWO_CONTS), 0x78);
+    __m512i e =
+        _mm512_ternarylogic_epi32(sp, m, _mm512_set1_epi8((char)UNILANE_U8_TWO_CONTS), 0x78);
+    if (form == AVX512_U8_WTF8_PAIRS) {
+        uint64_t high = _mm512_cmpeq_epi8_mask(p4, _mm512_set1_epi8((char)0xED)) &
+                        _mm512_cmpeq_epi8_mask(_mm512_and_si512(p3, _mm512_set1_epi8((char)0xF0)),
+                                               _mm512_set1_epi8((char)0xA0));
+        e = _mm512_mask_mov_epi8(
+            _mm512_andnot_si512(_mm512_set1_epi8((char)UNILANE_U8_SURROGATE), e), high, e);
+    }
+    return e;
 }
+
+AVX512_U8_INLINE __m512i avx512_u8_check_form(__m512i x, __m512i p1, __m512i p2, __m512i p3,
+                                              __m512i p4, enum avx512_u8_form form)
+{
+    const avx512_u8_tabs tb = avx512_u8_tabs_of(form, 0);
+    return avx512_u8_check_tabs(&tb, x, p1, p2, p3, p4, form);
+}
+
+/* The UTF-8 check. */
+AVX512_U8_INLINE __m512i avx512_u8_check(__m512i x, __m512i p1, __m512i p2, __m512i p3)
+{
+    return avx512_u8_check_form(x, p1, p2, p3, p3, AVX512_U8_UTF8);
+}
+
+/* After a check of `form` left e: for WTF8 a nonzero lane may be a low
+   surrogate only, so the check `redo` is made again with the pair rule. */
+#  define AVX512_U8_EXACT(form, e, redo)                                    \
+    do {                                                                    \
+      if ((form) == AVX512_U8_WTF8 && _mm512_test_epi8_mask((e), (e)) != 0) \
+        (e) = (redo);                                                       \
+    } while (0)
 
 /* Bit k set iff byte k of v is a continuation byte 80..BF (as signed:
    -128..-65). */
@@ -252,16 +349,6 @@ bad:
 
 /* ---- utf8_to_utf16, utf8_to_utf16_lossy -------------------------------- */
 
-/* Hides a constant from the optimizer: gcc otherwise rebuilds each
-   _mm512_set1_epi8 inside the loop (mov imm + vpbroadcast, a port-5 uop
-   each, ~10 per block in the 1-3 byte path) instead of keeping it in one of
-   the 32 vector registers. */
-#  if defined(__GNUC__) || defined(__clang__)
-#    define AVX512_U8_OPAQUE(v) __asm__("" : "+v"(v))
-#  else
-#    define AVX512_U8_OPAQUE(v) ((void)0)
-#  endif
-
 /* The constants of the conversion loop, built once before it. */
 typedef struct avx512_u8_k {
     __m512i c0, c2, e0, f0, x3f, f8, d8, i0, i1, t1, t2;
@@ -309,6 +396,37 @@ AVX512_U8_INLINE void avx512_u8_kinit(avx512_u8_k *k)
 AVX512_U8_INLINE uint64_t avx512_u8_bad3(__m512i hi, uint64_t m, const avx512_u8_k *k)
 {
     return _mm512_mask_testn_epi8_mask(m, _mm512_min_epu8(hi, _mm512_xor_si512(hi, k->d8)), k->f8);
+}
+
+/*
+ * WTF-8: 1 iff one of the surrogate units `sur` of the n-byte block v at
+ * s + i (bits at the last bytes of their 3-byte sequences; hi their high
+ * bytes) is a low surrogate directly after a high one: one whose bytes five
+ * and four back are ED A0..AF (in well-formed text those start a
+ * high-surrogate sequence that ends right before the low one's lead). Those
+ * bytes are read as avx512_u8_back reads the others (`fresh`: zeros before
+ * i). A rare path: only a block with a surrogate code point takes it.
+ */
+AVX512_U8_INLINE int avx512_u8_wtf8_pair(const unsigned char *s, size_t i, size_t n, __m512i v,
+                                         int fresh, __m512i hi, uint64_t sur)
+{
+    uint64_t low = _mm512_mask_test_epi8_mask(sur, hi, _mm512_set1_epi8(0x04));
+    uint64_t high = _mm512_mask_cmpeq_epi8_mask(low, avx512_u8_back(s, i, n, v, 5, fresh),
+                                                _mm512_set1_epi8((char)0xED)) &
+                    _mm512_cmpeq_epi8_mask(_mm512_and_si512(avx512_u8_back(s, i, n, v, 4, fresh),
+                                                            _mm512_set1_epi8((char)0xF0)),
+                                           _mm512_set1_epi8((char)0xA0));
+    return high != 0;
+}
+
+/* WTF-8: 1 iff the 3-byte units m that UTF-8 refuses (avx512_u8_bad3: its
+   overlongs and surrogates) hold an overlong, or a low surrogate directly
+   after a high one. */
+AVX512_U8_INLINE int avx512_u8_wtf8_bad(const unsigned char *s, size_t i, size_t n, __m512i v,
+                                        int fresh, __m512i hi, uint64_t m, const avx512_u8_k *k)
+{
+    return _mm512_mask_testn_epi8_mask(m, hi, k->f8) != 0 ||
+           avx512_u8_wtf8_pair(s, i, n, v, fresh, hi, m);
 }
 
 /* Packs the bytes `keep` of the planes lo and hi to the front and stores
@@ -365,10 +483,18 @@ AVX512_U8_INLINE size_t avx512_u8_store16(__m512i lo, __m512i hi, uint64_t keep,
  * overlong (unit < 0800) or surrogates (D800..DFFF), read off their hi
  * byte. Other blocks take the Keiser-Lemire check, which reads the three
  * bytes before the block itself.
+ *
+ * `form` (a constant): for WTF8 the 3-byte units are checked for overlongs
+ * only (and the Keiser-Lemire result without its SURROGATE bit), and a
+ * block with a surrogate unit for the pair rule (avx512_u8_wtf8_pair); the
+ * 3-byte formula gives a surrogate sequence its own unit. For MUTF8 a block
+ * with a byte F0..FF is bad, the others are checked on bit masks with C0
+ * and C1 leads like the others and no unit checked (the formulas take
+ * overlong forms and surrogates as they are).
  */
 AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, size_t n, __m512i v,
                                              int fresh, const avx512_u8_k *k, uint64_t *carry,
-                                             size_t *used, uint16_t *d)
+                                             size_t *used, uint16_t *d, enum avx512_u8_form form)
 {
     const uint64_t valid = n == 64 ? ~UINT64_C(0) : avx512_u8_low(n);
     uint64_t hib = _mm512_movepi8_mask(v), cm, l3, f4, e3, keep;
@@ -376,6 +502,8 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
     cm = _mm512_cmplt_epi8_mask(v, k->c0);
     l3 = _mm512_cmpge_epu8_mask(v, k->e0);
     f4 = _mm512_cmpge_epu8_mask(v, k->f0);
+    if (form == AVX512_U8_MUTF8 && f4 != 0)
+        return (size_t)-1;
     p1 = avx512_u8_back(s, i, n, v, 1, fresh);
     p2 = avx512_u8_back(s, i, n, v, 2, fresh);
     /* lo at a continuation byte: (x & 3F) | p1 << 6 (imm 0xCA: A ? B : C
@@ -389,12 +517,18 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
     hi = _mm512_or_si512(_mm512_maskz_permutexvar_epi8(cm, p1, k->t1),
                          _mm512_maskz_permutexvar_epi8(e3, p2, k->t2));
     if (f4 == 0) {
-        uint64_t l23 = _mm512_cmpge_epu8_mask(v, k->c2);
+        /* MUTF8: every byte 80..EF is a lead or a continuation byte */
+        uint64_t l23 =
+            form == AVX512_U8_MUTF8 ? hib & ~cm : (uint64_t)_mm512_cmpge_epu8_mask(v, k->c2);
         uint64_t expect = (l23 << 1) | (l3 << 2) | *carry;
-        uint64_t bad3 = avx512_u8_bad3(hi, e3, k);
+        uint64_t bad3 = form == AVX512_U8_MUTF8 ? 0 : avx512_u8_bad3(hi, e3, k);
         /* the continuation bytes the leads in bytes 62, 63 need next */
         uint64_t out = (l23 >> 63) | (l3 >> 62);
-        if (hib != (l23 | cm) || expect != cm || bad3 != 0)
+        if (form == AVX512_U8_MUTF8 ? expect != cm
+            : form == AVX512_U8_WTF8
+                ? (hib != (l23 | cm) || expect != cm ||
+                   (bad3 != 0 && avx512_u8_wtf8_bad(s, i, n, v, fresh, hi, bad3, k)))
+                : (hib != (l23 | cm) || expect != cm || bad3 != 0))
             return (size_t)-1;
         keep = ~l23 & ~((expect >> 1) | (out << 63)) & valid;
         *carry = out;
@@ -405,8 +539,17 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
         uint64_t ld = hib & ~cm, below = valid, at2, at3;
         size_t c = n;
         /* the check sees a 3-byte character begun in a block checked on
-           bit masks only from its second byte: its unit is checked here */
-        if (_mm512_test_epi8_mask(e, e) != 0 || avx512_u8_bad3(hi, e3 & *carry, k) != 0)
+           bit masks only from its second byte: its unit is checked here.
+           WTF8: what UTF-8 refuses is looked at again, the SURROGATE bit
+           and surrogate units by the pair rule (on the 3-byte units before
+           those of 4-byte characters are put in hi) */
+        if (form != AVX512_U8_WTF8
+                ? (_mm512_test_epi8_mask(e, e) != 0 || avx512_u8_bad3(hi, e3 & *carry, k) != 0)
+                : ((_mm512_test_epi8_mask(e, e) != 0 || avx512_u8_bad3(hi, e3 & *carry, k) != 0) &&
+                   (_mm512_test_epi8_mask(e, _mm512_set1_epi8((char)~UNILANE_U8_SURROGATE)) != 0 ||
+                    avx512_u8_wtf8_bad(
+                        s, i, n, v, fresh, hi,
+                        avx512_u8_bad3(hi, e3 & _mm512_cmplt_epu8_mask(p2, k->f0), k), k))))
             return (size_t)-1;
         /* a full block may end inside a character: up to its start */
         if (n == 64 && avx512_u8_incomplete(v) != 0) {
@@ -446,13 +589,26 @@ AVX512_U8_INLINE size_t avx512_u8_to16_block(const unsigned char *s, size_t i, s
     return avx512_u8_store16(lo, hi, keep, d, k);
 }
 
+/* gen_utf8_trim for `form`: in modified UTF-8 the leads C0, C1 announce two
+   bytes too (the leads of a good block are C0..EF). */
+AVX512_U8_INLINE size_t avx512_u8_trim(const unsigned char *s, size_t lo, size_t i,
+                                       enum avx512_u8_form form)
+{
+    size_t m;
+    if (form != AVX512_U8_MUTF8)
+        return gen_utf8_trim(s, lo, i);
+    m = gen_utf8_last_lead(s, lo, i);
+    return m < i && (s[m] >= 0xE0 ? 3u : 2u) > i - m ? m : i;
+}
+
 /* The conversion loop from lo (decoding starts afresh there, lo < len,
    len - lo >= 64 or lo > 0): converts blocks while they are good. Returns
    1 when all of s[lo .. len) is converted; 0 when it stops at *pi, the start
    of the character in progress at a bad block (or at the end), with *pw the
    units of the characters before *pi. */
 AVX512_U8_INLINE int avx512_u8_to16_run(const unsigned char *s, size_t lo, size_t len,
-                                        uint16_t *dst, size_t *pi, size_t *pw)
+                                        uint16_t *dst, size_t *pi, size_t *pw,
+                                        enum avx512_u8_form form)
 {
     size_t i = lo, w = *pw, used, k;
     uint64_t carry = 0;
@@ -478,7 +634,7 @@ AVX512_U8_INLINE int avx512_u8_to16_run(const unsigned char *s, size_t lo, size_
                 continue;
             }
         }
-        k = avx512_u8_to16_block(s, i, 64, v, i == lo, &c, &carry, &used, dst + w);
+        k = avx512_u8_to16_block(s, i, 64, v, i == lo, &c, &carry, &used, dst + w, form);
         if (k == (size_t)-1)
             goto stop;
         i += used;
@@ -488,7 +644,7 @@ AVX512_U8_INLINE int avx512_u8_to16_run(const unsigned char *s, size_t lo, size_
     if (i < len) {
         size_t n = len - i;
         k = avx512_u8_to16_block(s, i, n, _mm512_maskz_loadu_epi8(avx512_u8_low(n), s + i), i == lo,
-                                 &c, &carry, &used, dst + w);
+                                 &c, &carry, &used, dst + w, form);
         if (k == (size_t)-1)
             goto stop;
         w += k;
@@ -501,23 +657,58 @@ stop:
     /* back to the start of a character the last good block left open
        (scalar code, which may be a call: the upper state cleared first) */
     avx512_leave();
-    *pi = gen_utf8_trim(s, lo, i);
+    *pi = avx512_u8_trim(s, lo, i, form);
     *pw = w;
     return 0;
+}
+
+/* The strict converter of `form`, len >= AVX512_U8_SHORT. For WTF8 the
+   scalar code starts before a high surrogate right before the place where
+   the vector loop stopped (it converted to one unit), so that it sees a
+   pair split there. */
+AVX512_U8_INLINE unilane_result avx512_u8_to16(const char *src, size_t len, uint16_t *dst,
+                                               enum avx512_u8_form form)
+{
+    size_t i = 0, w = 0;
+    if (avx512_u8_to16_run((const unsigned char *)src, 0, len, dst, &i, &w, form)) {
+        avx512_leave();
+        return avx512_ok(len, w);
+    }
+    avx512_leave();
+    if (form == AVX512_U8_WTF8) {
+        if (gen_wtf8_high_before((const unsigned char *)src, 0, i)) {
+            i -= 3;
+            w -= 1;
+        }
+        return gen_finish(unilane_scalar_wtf8_to_utf16(src + i, len - i, dst + w), i, w);
+    }
+    if (form == AVX512_U8_MUTF8)
+        return gen_finish(unilane_scalar_mutf8_to_utf16(src + i, len - i, dst + w), i, w);
+    return gen_finish(unilane_scalar_utf8_to_utf16(src + i, len - i, dst + w), i, w);
 }
 
 UNILANE_TARGET_AVX512 unilane_result unilane_avx512_utf8_to_utf16(const char *src, size_t len,
                                                                   uint16_t *dst)
 {
-    size_t i = 0, w = 0;
     if (len < AVX512_U8_SHORT)
         return unilane_avx2_utf8_to_utf16(src, len, dst);
-    if (avx512_u8_to16_run((const unsigned char *)src, 0, len, dst, &i, &w)) {
-        avx512_leave();
-        return avx512_ok(len, w);
-    }
-    avx512_leave();
-    return gen_finish(unilane_scalar_utf8_to_utf16(src + i, len - i, dst + w), i, w);
+    return avx512_u8_to16(src, len, dst, AVX512_U8_UTF8);
+}
+
+UNILANE_TARGET_AVX512 unilane_result unilane_avx512_wtf8_to_utf16(const char *src, size_t len,
+                                                                  uint16_t *dst)
+{
+    if (len < AVX512_U8_SHORT)
+        return unilane_avx2_wtf8_to_utf16(src, len, dst);
+    return avx512_u8_to16(src, len, dst, AVX512_U8_WTF8);
+}
+
+UNILANE_TARGET_AVX512 unilane_result unilane_avx512_mutf8_to_utf16(const char *src, size_t len,
+                                                                   uint16_t *dst)
+{
+    if (len < AVX512_U8_SHORT)
+        return unilane_avx2_mutf8_to_utf16(src, len, dst);
+    return avx512_u8_to16(src, len, dst, AVX512_U8_MUTF8);
 }
 
 /* At a bad block at i the scalar kernel converts s[i .. e), e the first
@@ -530,7 +721,7 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_utf8_to_utf16_lossy(const char *src,
     size_t lo = 0, i = 0, w = 0, e;
     if (len < AVX512_U8_SHORT)
         return unilane_avx2_utf8_to_utf16_lossy(src, len, dst);
-    while (!avx512_u8_to16_run(s, lo, len, dst, &i, &w)) {
+    while (!avx512_u8_to16_run(s, lo, len, dst, &i, &w, AVX512_U8_UTF8)) {
         if (len - i < 64 + 3) {
             avx512_leave();
             return w + unilane_scalar_utf8_to_utf16_lossy(src + i, len - i, dst + w);
@@ -657,10 +848,14 @@ AVX512_U8_INLINE size_t avx512_u8_sum(__m512i c)
    units only), *pn and *pmx as above for s[lo .. len), or for s[lo .. *pi)
    when 0 is returned. The units of the blocks that are not all ASCII add up
    per lane in cnt (vpaddb), added up (vpsadbw) into n every AVX512_U8_FLUSH
-   steps and at the end. */
+   steps and at the end. `form`: UTF8 or WTF8 (for WTF8 a check that finds
+   something is redone with the pair rule, AVX512_U8_EXACT, which loads the
+   bytes four back). */
 AVX512_U8_INLINE int avx512_u8_valid_run(const unsigned char *s, size_t lo, size_t len, size_t *pi,
-                                         int info, size_t *pn, __m512i *pmx)
+                                         int info, size_t *pn, __m512i *pmx,
+                                         enum avx512_u8_form form)
 {
+    const avx512_u8_tabs tb = avx512_u8_tabs_of(form, form == AVX512_U8_WTF8);
     size_t i = lo, n = 0;
     unsigned left = AVX512_U8_FLUSH;
     int prev_ascii = 1, ok = 0;
@@ -675,7 +870,12 @@ AVX512_U8_INLINE int avx512_u8_valid_run(const unsigned char *s, size_t lo, size
         /* the first block: nothing before it */
         __m512i v = _mm512_loadu_si512((const void *)(s + lo));
         prev_ascii = _mm512_movepi8_mask(v) == 0;
-        e = avx512_u8_check(v, avx512_u8_up(v, 1), avx512_u8_up(v, 2), avx512_u8_up(v, 3));
+        e = avx512_u8_check_tabs(&tb, v, avx512_u8_up(v, 1), avx512_u8_up(v, 2), avx512_u8_up(v, 3),
+                                 avx512_u8_up(v, 3), form);
+        AVX512_U8_EXACT(form, e,
+                        avx512_u8_check_tabs(&tb, v, avx512_u8_up(v, 1), avx512_u8_up(v, 2),
+                                             avx512_u8_up(v, 3), avx512_u8_up(v, 4),
+                                             AVX512_U8_WTF8_PAIRS));
         if (_mm512_test_epi8_mask(e, e) != 0)
             goto bad;
         if (info)
@@ -686,11 +886,12 @@ AVX512_U8_INLINE int avx512_u8_valid_run(const unsigned char *s, size_t lo, size
     }
     /* two blocks per step, one test of both (at a bad pair, the scalar
        kernel starts before the first of the two) */
-#  define AVX512_U8_CHECK_AT(k)                                    \
-    avx512_u8_check(_mm512_loadu_si512((const void *)(s + (k))),   \
-                    _mm512_loadu_si512((const void *)(s + (k)-1)), \
-                    _mm512_loadu_si512((const void *)(s + (k)-2)), \
-                    _mm512_loadu_si512((const void *)(s + (k)-3)))
+#  define AVX512_U8_CHECK_AT(k, f, j)                                      \
+    avx512_u8_check_tabs(&tb, _mm512_loadu_si512((const void *)(s + (k))), \
+                         _mm512_loadu_si512((const void *)(s + (k)-1)),    \
+                         _mm512_loadu_si512((const void *)(s + (k)-2)),    \
+                         _mm512_loadu_si512((const void *)(s + (k)-3)),    \
+                         _mm512_loadu_si512((const void *)(s + (k) - (j))), f)
     while (len - i >= 128) {
         __m512i a = _mm512_loadu_si512((const void *)(s + i));
         __m512i b = _mm512_loadu_si512((const void *)(s + i + 64));
@@ -699,7 +900,10 @@ AVX512_U8_INLINE int avx512_u8_valid_run(const unsigned char *s, size_t lo, size
             i += 128;
             continue;
         }
-        e = _mm512_or_si512(AVX512_U8_CHECK_AT(i), AVX512_U8_CHECK_AT(i + 64));
+        e = _mm512_or_si512(AVX512_U8_CHECK_AT(i, form, 3), AVX512_U8_CHECK_AT(i + 64, form, 3));
+        AVX512_U8_EXACT(form, e,
+                        _mm512_or_si512(AVX512_U8_CHECK_AT(i, AVX512_U8_WTF8_PAIRS, 4),
+                                        AVX512_U8_CHECK_AT(i + 64, AVX512_U8_WTF8_PAIRS, 4)));
         if (_mm512_test_epi8_mask(e, e) != 0)
             goto bad;
         if (info) {
@@ -717,7 +921,8 @@ AVX512_U8_INLINE int avx512_u8_valid_run(const unsigned char *s, size_t lo, size
         i += 128;
     }
     if (len - i >= 64) {
-        e = AVX512_U8_CHECK_AT(i);
+        e = AVX512_U8_CHECK_AT(i, form, 3);
+        AVX512_U8_EXACT(form, e, AVX512_U8_CHECK_AT(i, AVX512_U8_WTF8_PAIRS, 4));
         if (_mm512_test_epi8_mask(e, e) != 0)
             goto bad;
         if (info) {
@@ -733,8 +938,12 @@ AVX512_U8_INLINE int avx512_u8_valid_run(const unsigned char *s, size_t lo, size
     if (i < len) {
         size_t k = len - i;
         __m512i v = _mm512_maskz_loadu_epi8(avx512_u8_low(k), s + i);
-        e = avx512_u8_check(v, avx512_u8_back(s, i, k, v, 1, 0), avx512_u8_back(s, i, k, v, 2, 0),
-                            avx512_u8_back(s, i, k, v, 3, 0));
+        __m512i p1 = avx512_u8_back(s, i, k, v, 1, 0), p2 = avx512_u8_back(s, i, k, v, 2, 0);
+        __m512i p3 = avx512_u8_back(s, i, k, v, 3, 0);
+        e = avx512_u8_check_tabs(&tb, v, p1, p2, p3, p3, form);
+        AVX512_U8_EXACT(form, e,
+                        avx512_u8_check_tabs(&tb, v, p1, p2, p3, avx512_u8_back(s, i, k, v, 4, 0),
+                                             AVX512_U8_WTF8_PAIRS));
         if (_mm512_test_epi8_mask(e, e) != 0)
             goto bad;
         if (info) {
@@ -761,19 +970,40 @@ bad:
 }
 #  undef AVX512_U8_FLUSH
 
-UNILANE_TARGET_AVX512 unilane_result unilane_avx512_validate_utf8(const char *src, size_t len)
+/* The validator of `form` (UTF8 or WTF8), len >= AVX512_U8_SHORT. For WTF8
+   the scalar code starts before a high surrogate right before the place
+   where the vector loop stopped (gen_wtf8_high_before), so that it sees a
+   pair split there. */
+AVX512_U8_INLINE unilane_result avx512_u8_validate(const char *src, size_t len,
+                                                   enum avx512_u8_form form)
 {
     const unsigned char *s = (const unsigned char *)src;
     size_t i = 0, j;
-    if (len < AVX512_U8_SHORT)
-        return unilane_avx2_validate_utf8(src, len);
-    if (avx512_u8_valid_run(s, 0, len, &i, 0, NULL, NULL)) {
+    if (avx512_u8_valid_run(s, 0, len, &i, 0, NULL, NULL, form)) {
         avx512_leave();
         return avx512_ok(len, 0);
     }
     avx512_leave();
     j = gen_utf8_last_lead(s, 0, i);
+    if (form == AVX512_U8_WTF8) {
+        j -= 3 * (size_t)gen_wtf8_high_before(s, 0, j);
+        return gen_finish(unilane_scalar_validate_wtf8(src + j, len - j), j, 0);
+    }
     return gen_finish(unilane_scalar_validate_utf8(src + j, len - j), j, 0);
+}
+
+UNILANE_TARGET_AVX512 unilane_result unilane_avx512_validate_utf8(const char *src, size_t len)
+{
+    if (len < AVX512_U8_SHORT)
+        return unilane_avx2_validate_utf8(src, len);
+    return avx512_u8_validate(src, len, AVX512_U8_UTF8);
+}
+
+UNILANE_TARGET_AVX512 unilane_result unilane_avx512_validate_wtf8(const char *src, size_t len)
+{
+    if (len < AVX512_U8_SHORT)
+        return unilane_avx2_validate_wtf8(src, len);
+    return avx512_u8_validate(src, len, AVX512_U8_WTF8);
 }
 
 /* The largest of the 64 bytes of v. */
@@ -813,7 +1043,7 @@ static UNILANE_TARGET_AVX512 UNILANE_NOINLINE int avx512_u8_inspect_run(const un
                                                                         unsigned *top)
 {
     __m512i mx;
-    int ok = avx512_u8_valid_run(s, lo, len, pi, 1, pk, &mx);
+    int ok = avx512_u8_valid_run(s, lo, len, pi, 1, pk, &mx, AVX512_U8_UTF8);
     if (ok)
         *top = avx512_u8_hmax(mx);
     avx512_leave();
