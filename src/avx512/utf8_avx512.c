@@ -1054,7 +1054,7 @@ static UNILANE_TARGET_AVX512 UNILANE_NOINLINE int avx512_u8_inspect_run(const un
 static UNILANE_TARGET_AVX512 UNILANE_NOINLINE int
 avx512_u8_count_run(const unsigned char *s, size_t lo, size_t len, size_t *pi, size_t *pk)
 {
-    int ok = avx512_u8_valid_run(s, lo, len, pi, 2, pk, NULL);
+    int ok = avx512_u8_valid_run(s, lo, len, pi, 2, pk, NULL, AVX512_U8_UTF8);
     avx512_leave();
     return ok;
 }
