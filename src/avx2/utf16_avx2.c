@@ -1076,7 +1076,7 @@ enum avx2_u16_form { AVX2_U16_UTF8, AVX2_U16_WTF8, AVX2_U16_MUTF8 };
 
 /* Constants of the UTF-8 writer, set up once per call. */
 typedef struct avx2_u16_utf8_consts {
-    __m256i ff80, f800, d800, x3f00, x80c0, x80e0, x003f, x0080, ones;
+    __m256i ff80, f800, d800, x3f00, x80c0, x80e0, x003f, x0080, ones, x7fff, x807f;
 } avx2_u16_utf8_consts;
 
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void
@@ -1091,6 +1091,8 @@ avx2_u16_utf8_consts_init(avx2_u16_utf8_consts *k)
     k->x003f = avx2_u16_opaque(_mm256_set1_epi16(0x003F));
     k->x0080 = avx2_u16_opaque(_mm256_set1_epi16(0x0080));
     k->ones = avx2_u16_opaque(_mm256_set1_epi8(-1));
+    k->x7fff = avx2_u16_opaque(_mm256_set1_epi16(0x7FFF)); /* MUTF8 only */
+    k->x807f = avx2_u16_opaque(_mm256_set1_epi16((short)0x807F));
 }
 
 /*
@@ -1108,17 +1110,22 @@ typedef struct avx2_u16_pend {
 
 /*
  * Modified UTF-8's 1-byte units, 1..7F (U+0000 is C0 80): -1 where
- * 0 < u < 0x80 as signed 16-bit values (units from 0x8000 are negative),
- * one compare more than UTF-8's u < 0x80. All 16 units are ASCII for it
- * iff the mask is all ones (avx2_u16_ascii16_mutf8): in the main loop the
- * compiler computes it once for that test and for the slots of a block
- * that is not ASCII (avx2_u16_utf8_slots).
+ * u + 0x7FFF (mod 2^16), which takes 1..7F to 0x8000..0x807E, the lowest
+ * signed 16-bit values, is below 0x807F as a signed value (0 goes to
+ * 0x7FFF, 0x80..0xFFFF to 0x807F..0x7FFE): two instructions, as UTF-8's
+ * u < 0x80 (the old 0 < u < 0x80, two compares and an AND, cost modified
+ * UTF-8 6 % more instructions than UTF-8 on Arabic, Hebrew and Russian).
+ * All 16 units are ASCII for it iff the mask is all ones
+ * (avx2_u16_ascii16_mutf8; vpmovmskb and cmp: gcc 12 turns the vptest of
+ * _mm256_testc_si256 into setb, test, jne there): in the main loop the
+ * compiler computes it once for that test, for the slots of a block that is
+ * not ASCII (avx2_u16_utf8_slots) and for the first half of
+ * avx2_u16_utf8_two32.
  */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i
 avx2_u16_is1_mutf8(__m256i v, const avx2_u16_utf8_consts *k)
 {
-    return _mm256_and_si256(_mm256_cmpgt_epi16(k->x0080, v),
-                            _mm256_cmpgt_epi16(v, _mm256_setzero_si256()));
+    return _mm256_cmpgt_epi16(k->x807f, _mm256_add_epi16(v, k->x7fff));
 }
 
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
@@ -1565,9 +1572,8 @@ avx2_u16_utf8_pairs_run(const uint16_t *src, size_t len, char *dst, int lossy, s
  * scalar kernel converts the block, less a final high surrogate when more
  * input follows. Returns status OK with the new i and w as read and
  * written, or the final result of a strict conversion that failed.
- * The body of avx2_u16_utf8_cold (UTF-8, `lossy` a run-time value) and of
- * avx2_u16_wtf8_cold (WTF-8, lossy, where the SIMD code takes every block:
- * `form` is a constant).
+ * The body of avx2_u16_utf8_cold (`form` a constant: UTF8 with `lossy`
+ * 0 or 1, or WTF8, lossy, where the SIMD code takes every block).
  */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result
 avx2_u16_utf8_cold_form(const uint16_t *src, size_t len, char *dst, int lossy, int tail, size_t i,
@@ -1602,20 +1608,24 @@ avx2_u16_utf8_cold_form(const uint16_t *src, size_t len, char *dst, int lossy, i
     return avx2_u16_ok(i + k, w + r.written);
 }
 
+/*
+ * `lossy` of avx2_u16_to_utf8 and avx2_u16_utf8_cold: 0 strict, 1 lossy
+ * (U+FFFD), or AVX2_U16_LOSSY_WTF8: WTF-8, which never fails either and
+ * differs from lossy only where a surrogate is unpaired, that is in the
+ * cold path and the scalar finisher. So the lossy conversion and WTF-8 run
+ * one copy of the machine code (avx2_u16_to_utf8_lossy), `lossy` a
+ * run-time value there: the same instructions at the same addresses.
+ */
+#  define AVX2_U16_LOSSY_WTF8 2
+
 UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_utf8_cold(const uint16_t *src,
                                                                               size_t len, char *dst,
                                                                               int lossy, int tail,
                                                                               size_t i, size_t w)
 {
+    if (lossy == AVX2_U16_LOSSY_WTF8)
+        return avx2_u16_utf8_cold_form(src, len, dst, 1, tail, i, w, AVX2_U16_WTF8);
     return avx2_u16_utf8_cold_form(src, len, dst, lossy, tail, i, w, AVX2_U16_UTF8);
-}
-
-UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result avx2_u16_wtf8_cold(const uint16_t *src,
-                                                                              size_t len, char *dst,
-                                                                              int tail, size_t i,
-                                                                              size_t w)
-{
-    return avx2_u16_utf8_cold_form(src, len, dst, 1, tail, i, w, AVX2_U16_WTF8);
 }
 
 /*
@@ -1652,8 +1662,9 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void avx2_u16_take(unilane_resu
  * the next block has been classified: ASCII, or computed without a
  * surrogate, the next 16 units will be converted whole, so the held block
  * is stored directly (avx2_u16_utf8_put); otherwise through the buffer.
- * WTF-8 and modified UTF-8 (`form`) run as lossy; for MUTF8 "ASCII" means
- * 1..7F (avx2_u16_ascii16_mutf8, avx2_u16_ascii32_mutf8).
+ * WTF-8 (lossy == AVX2_U16_LOSSY_WTF8, `form` UTF8) and modified UTF-8
+ * (`form` MUTF8, a constant, lossy 1) run as lossy; for MUTF8 "ASCII"
+ * means 1..7F (avx2_u16_ascii16_mutf8, avx2_u16_ascii32_mutf8).
  */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE unilane_result
 avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx2_u16_form form)
@@ -1735,8 +1746,7 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
     surrogate:
         /* A surrogate: out of line, one call (the blocks of pairs are rare
            enough not to be worth registers in this loop) */
-        r = form == AVX2_U16_WTF8 ? avx2_u16_wtf8_cold(src, len, dst, 0, i, w)
-                                  : avx2_u16_utf8_cold(src, len, dst, lossy, 0, i, w);
+        r = avx2_u16_utf8_cold(src, len, dst, lossy, 0, i, w);
         if (r.status != UNILANE_OK)
             return AVX2_THEN(r);
         avx2_u16_take(r, &i, &w);
@@ -1753,8 +1763,7 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
             w += n;
             continue;
         }
-        r = form == AVX2_U16_WTF8 ? avx2_u16_wtf8_cold(src, len, dst, 1, i, w)
-                                  : avx2_u16_utf8_cold(src, len, dst, lossy, 1, i, w);
+        r = avx2_u16_utf8_cold(src, len, dst, lossy, 1, i, w);
         if (r.status != UNILANE_OK)
             return AVX2_THEN(r);
         avx2_u16_take(r, &i, &w);
@@ -1776,7 +1785,10 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
         return avx2_u16_ok(len, w);
     }
     if (lossy) {
-        return avx2_u16_ok(len, w + avx2_u16_scalar_lossy(src + i, len - i, dst + w, form));
+        return avx2_u16_ok(
+            len, w + (lossy == AVX2_U16_LOSSY_WTF8
+                          ? avx2_u16_scalar_lossy(src + i, len - i, dst + w, AVX2_U16_WTF8)
+                          : avx2_u16_scalar_lossy(src + i, len - i, dst + w, form)));
     }
     r = unilane_scalar_utf16_to_utf8(src + i, len - i, dst + w);
     return gen_finish(r, i, w);
@@ -1788,10 +1800,12 @@ avx2_u16_to_utf8_strict(const uint16_t *src, size_t len, char *dst)
     return avx2_u16_to_utf8(src, len, dst, 0, AVX2_U16_UTF8);
 }
 
+/* lossy: 1, or AVX2_U16_LOSSY_WTF8 for WTF-8 (a run-time value). */
 UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t avx2_u16_to_utf8_lossy(const uint16_t *src,
-                                                                          size_t len, char *dst)
+                                                                          size_t len, char *dst,
+                                                                          int lossy)
 {
-    return avx2_u16_to_utf8(src, len, dst, 1, AVX2_U16_UTF8).written;
+    return avx2_u16_to_utf8(src, len, dst, lossy, AVX2_U16_UTF8).written;
 }
 
 /*
@@ -1844,8 +1858,10 @@ UNILANE_TARGET_AVX2 static UNILANE_NOINLINE int avx2_u16_utf8_short(const uint16
     return avx2_u16_utf8_short_form(src, len, dst, written, AVX2_U16_UTF8);
 }
 
-/* The copies of avx2_u16_utf8_short_form and avx2_u16_to_utf8 for WTF-8 and
-   modified UTF-8 (which never fail; the bodies run AVX2_LEAVE(), avx2.h). */
+/* The copies of avx2_u16_utf8_short_form for WTF-8 and modified UTF-8, and
+   of avx2_u16_to_utf8 for modified UTF-8 (WTF-8's is the lossy one's,
+   AVX2_U16_LOSSY_WTF8); they never fail, the bodies run AVX2_LEAVE(),
+   avx2.h. */
 #  define AVX2_U16_FORM_FN(name, body, form)                                                 \
     UNILANE_TARGET_AVX2 static UNILANE_NOINLINE size_t name(const uint16_t *src, size_t len, \
                                                             char *dst)                       \
@@ -1871,7 +1887,6 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_long_n(const ui
 
 AVX2_U16_FORM_FN(avx2_u16_wtf8_short, avx2_u16_short_n, AVX2_U16_WTF8)
 AVX2_U16_FORM_FN(avx2_u16_mutf8_short, avx2_u16_short_n, AVX2_U16_MUTF8)
-AVX2_U16_FORM_FN(avx2_u16_to_wtf8_long, avx2_u16_long_n, AVX2_U16_WTF8)
 AVX2_U16_FORM_FN(avx2_u16_to_mutf8_long, avx2_u16_long_n, AVX2_U16_MUTF8)
 #  undef AVX2_U16_FORM_FN
 
@@ -1891,7 +1906,7 @@ avx2_u16_to_utf8_entry(const uint16_t *src, size_t len, char *dst, int lossy)
                                    : avx2_u16_narrow_short(src, len, dst, 0xFF80, 8, 0)))
             return AVX2_THEN(avx2_u16_ok(len, len));
         if (len >= 16)
-            return lossy ? avx2_u16_ok(len, avx2_u16_to_utf8_lossy(src, len, dst))
+            return lossy ? avx2_u16_ok(len, avx2_u16_to_utf8_lossy(src, len, dst, 1))
                          : avx2_u16_to_utf8_strict(src, len, dst);
         if (avx2_u16_utf8_short(src, len, dst, &n))
             return avx2_u16_ok(len, n);
@@ -1930,8 +1945,9 @@ avx2_u16_to_form_entry(const uint16_t *src, size_t len, char *dst, enum avx2_u16
         if (done)
             return len;
         if (len >= 16)
-            return form == AVX2_U16_WTF8 ? avx2_u16_to_wtf8_long(src, len, dst)
-                                         : avx2_u16_to_mutf8_long(src, len, dst);
+            return form == AVX2_U16_WTF8
+                       ? avx2_u16_to_utf8_lossy(src, len, dst, AVX2_U16_LOSSY_WTF8)
+                       : avx2_u16_to_mutf8_long(src, len, dst);
         return form == AVX2_U16_WTF8 ? avx2_u16_wtf8_short(src, len, dst)
                                      : avx2_u16_mutf8_short(src, len, dst);
     }
