@@ -648,9 +648,8 @@ unilane_avx2_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
 /*
  * Every unit counts 3 - [u < 0x80] - [u < 0x800]; a surrogate counts 3,
  * which is right for an unpaired one (U+FFFD), and each unit of a pair
- * counts 2, so 2 are taken off per pair (counted at its low unit: in the
- * vector, from the units one before, for the length; from the 32-bit
- * surrogate masks of the block for utf16_inspect, which needs them). The compare masks are -1, summed in
+ * counts 2, so 2 are taken off per pair (counted at its low unit, in the
+ * vector, from the units one before). The compare masks are -1, summed in
  * 16-bit lanes (at most -4 per lane per block) and folded into a scalar
  * every AVX2_U16_FLUSH blocks.
  *
@@ -662,67 +661,24 @@ unilane_avx2_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
 #  define AVX2_U16_FLUSH 4096
 
 /*
- * utf16_inspect (see unilane_avx2_utf16_inspect) keeps, besides the count,
- * where the first unpaired surrogate may be, the OR of the units and
- * whether there is a pair; its scalar finisher's result goes into the same
- * struct.
- */
-typedef struct avx2_u16_insp {
-    size_t err;              /* len, or a character boundary at or before the first
-                      unpaired surrogate, which lies in the next 33 units   */
-    __m256i bits;            /* OR of the units passed                               */
-    size_t paired;           /* number of surrogate pairs                            */
-    unilane_utf16_info tail; /* of the finisher's part, from `from`        */
-    size_t from;             /* len if there is no finisher's part                   */
-} avx2_u16_insp;
-
-/* Keeps the first of the places an unpaired surrogate may be. */
-static inline void avx2_u16_first_bad(size_t *err, size_t len, size_t at)
-{
-    if (*err == len)
-        *err = at;
-}
-
-/* i, which the compiler may not rebuild from a value of i it kept from
-   before (utf16_inspect: an error position, taken only at an error, then
-   costs no register copy in every block). */
-static inline size_t avx2_u16_opaque_index(size_t i)
-{
-    __asm__("" : "+r"(i));
-    return i;
-}
-
-/*
- * len >= 32: the 32-unit blocks of utf8_length_from_utf16. With `insp` (a
- * constant after inlining; without it the additions are dead code) it also
- * fills *q: the OR of every unit, the pairs (already counted for the
- * length), and the first block that is not well-formed, found where the
- * surrogate masks are computed anyway: a low not after a high, or a high
- * not before a low within the block, the carry included (a high as unit 31
- * of the block before), or that carry before a block without surrogates (a
- * test there, never true in valid text: no branch of the surrogate path
- * depends on where the pairs fall). A high as the last unit is left to the
- * scalar finisher, which inspects the part it finishes.
+ * len >= 32: the 32-unit blocks of utf8_length_from_utf16 (utf16_inspect
+ * has its own, avx2_u16_inspect_long).
  */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(const uint16_t *src,
-                                                                               size_t len, int insp,
-                                                                               avx2_u16_insp *q,
+                                                                               size_t len,
                                                                                int mutf8)
 {
     const __m256i ff80 = _mm256_set1_epi16((short)0xFF80);
     const __m256i f800 = _mm256_set1_epi16((short)0xF800);
     const __m256i d800 = _mm256_set1_epi16((short)0xD800);
     const __m256i zero = _mm256_setzero_si256();
-    size_t i = 0, total = 0, err = len, allpaired = 0;
-    uint32_t carry = 0; /* 1: unit i-1 is a high surrogate not yet paired */
-    /* insp: 1 if a carry met a block without surrogates */
-    uint32_t lone_carry = 0;
-    __m256i bits = zero;
+    size_t i = 0, total = 0;
+    uint32_t carry = 0; /* 1: unit i-1 is a high surrogate (its pair not counted) */
     const avx2_u16_tags tg = avx2_u16_tags_init();
 
     while (len - i >= 32) {
         __m256i acc = zero;
-        size_t blocks = 0, paired = 0;
+        size_t blocks = 0;
         size_t start = i;
         while (len - i >= 32 && blocks < AVX2_U16_FLUSH) {
             __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
@@ -736,10 +692,8 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
             if (mutf8)
                 acc = _mm256_sub_epi16(acc, _mm256_add_epi16(_mm256_cmpeq_epi16(v0, zero),
                                                              _mm256_cmpeq_epi16(v1, zero)));
-            if (insp)
-                bits = _mm256_or_si256(bits, _mm256_or_si256(v0, v1));
             i += 32;
-            if (!mutf8 && !insp && UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
+            if (!mutf8 && UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
                 /* -2 at each low after a high, in the vector: the units
                    before are loaded (avx2_u16_before), no carry, no masks;
                    a high at the end is settled after the loop */
@@ -751,21 +705,6 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
                                      avx2_u16_is_tag(v1, &tg, tg.dc00));
                 __m256i p2 = _mm256_add_epi16(p0, p1);
                 acc = _mm256_add_epi16(acc, _mm256_add_epi16(p2, p2));
-            } else if (!mutf8 && UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
-                uint32_t h = avx2_u16_mask32(v0, v1, 0xD800);
-                uint32_t l = avx2_u16_mask32(v0, v1, 0xDC00);
-                /* insp: the lows, which are the pairs unless x != l */
-                paired += (size_t)__builtin_popcount(insp ? l : ((h << 1) | carry) & l);
-                if (insp && UNILANE_UNLIKELY(((h << 1) | carry) != l)) {
-                    paired -= (size_t)__builtin_popcount(l & ~((h << 1) | carry));
-                    avx2_u16_first_bad(&err, len, avx2_u16_opaque_index(i) - 32 - carry);
-                }
-                carry = h >> 31;
-            } else {
-                /* a high as unit 31 of the block before, no low here */
-                if (insp)
-                    lone_carry |= carry;
-                carry = 0;
             }
             blocks++;
         }
@@ -776,18 +715,11 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
                 _mm_add_epi32(_mm256_castsi256_si128(s32), _mm256_extracti128_si256(s32, 1));
             sq = _mm_add_epi32(sq, _mm_shuffle_epi32(sq, 0x4E));
             sq = _mm_add_epi32(sq, _mm_shuffle_epi32(sq, 0xB1));
-            total += 3 * (i - start) - (size_t)(-(int64_t)_mm_cvtsi128_si32(sq)) - 2 * paired;
-            if (insp)
-                allpaired += paired;
+            total += 3 * (i - start) - (size_t)(-(int64_t)_mm_cvtsi128_si32(sq));
         }
     }
-    if (insp) {
-        q->err = lone_carry ? 0 : err;
-        q->paired = allpaired;
-        q->from = len;
-    } else if (!mutf8) {
+    if (!mutf8)
         carry = (src[i - 1] & 0xFC00) == 0xD800; /* i >= 32 */
-    }
     if (carry) {
         /* The high surrogate at i-1 was counted 3; let scalar decide. */
         total -= 3;
@@ -820,20 +752,11 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(c
                                                         << 32) >>
                                                    sh) >>
                               1);
-            if (insp)
-                q->bits = _mm256_or_si256(bits, _mm256_or_si256(a, b));
             return AVX2_THEN(n);
         }
     }
-    if (insp)
-        q->bits = bits;
     if (i == len)
         return AVX2_THEN(total);
-    if (insp) {
-        q->from = i;
-        q->tail = AVX2_THEN(unilane_scalar_utf16_inspect(src + i, len - i));
-        return total + q->tail.utf8_length;
-    }
     return total + AVX2_THEN(mutf8 ? unilane_scalar_mutf8_length_from_utf16(src + i, len - i)
                                    : unilane_scalar_utf8_length_from_utf16(src + i, len - i));
 }
@@ -908,43 +831,144 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_length(const ui
         return AVX2_THEN(mutf8 ? unilane_scalar_mutf8_length_from_utf16(src, len)
                                : unilane_scalar_utf8_length_from_utf16(src, len));
     }
-    return avx2_u16_utf8_len_long(src, len, 0, NULL, mutf8);
+    return avx2_u16_utf8_len_long(src, len, mutf8);
 }
 
 /*
- * One pass: the UTF-8 length as utf8_length_from_utf16 counts it, the OR
- * of the units and the pairs for the width (gen_width: a pair adds
- * 0x10000, a lone surrogate is its own value), and the first unpaired
- * surrogate, which the scalar validation finds from the boundary the
- * blocks name (it looks at no more than that block and the unit after).
- * len >= 32.
+ * utf16_inspect's blocks of 32 units as one vector of 32 bytes, a unit v
+ * becoming its arithmetic shift v >> 7 saturated to a signed byte (in the
+ * lane order of the pack: units 0-7, 16-23, 8-15, 24-31). Every class the
+ * inspection needs is then one byte test, of all 32 units at once:
+ *   00         v < 0x80 (ASCII)        01       0x80 <= v < 0x100
+ *   0x (& F0)  v < 0x800               Bx       a surrogate (D800..DFFF),
+ *   >= 02      v >= 0x100                       B0..B7 high, B8..BF low
+ * (0x800..0x3F7F give 10..7F, 0x8000..0xD7FF 80..AF, 0xE000..0xFFFF C0..FF:
+ * the signed shift keeps the surrogates off the saturated ends).
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_insp_bytes(__m256i v0, __m256i v1)
+{
+    return _mm256_packs_epi16(_mm256_srai_epi16(v0, 7), _mm256_srai_epi16(v1, 7));
+}
+
+/* Keeps the first of the places an unpaired surrogate may be. */
+static inline void avx2_u16_first_bad(size_t *err, size_t len, size_t at)
+{
+    if (*err == len)
+        *err = at;
+}
+
+/* i, which the compiler may not rebuild from a value of i it kept from
+   before (an error position, taken only at an error, then costs no
+   register copy in every block). */
+static inline size_t avx2_u16_opaque_index(size_t i)
+{
+    __asm__("" : "+r"(i));
+    return i;
+}
+
+/*
+ * len >= 32, one pass over avx2_u16_insp_bytes: the UTF-8 length as
+ * utf8_length_from_utf16 counts it (3 a unit, less one per unit below 0x80
+ * and one per unit below 0x800, counted in bytes and summed every 127
+ * blocks; 2 less per pair), the OR of the bytes for the width, and the
+ * first block that is not well-formed. Only a block with a surrogate takes
+ * its in-order high and low masks: a low not after a high, or a high not
+ * before a low, the carry included (a high as unit 31 of the block
+ * before); a high as unit 31 whose next unit is not a low is unpaired, so
+ * a carry never meets a block without surrogates. The scalar validation
+ * finds the first unpaired surrogate from the boundary the blocks name (it
+ * looks at no more than that block and the unit after); a high as the last
+ * block unit before the tail, and a tail with a surrogate, are left to the
+ * scalar finisher, which inspects the part it finishes.
  */
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf16_info
 avx2_u16_inspect_long(const uint16_t *src, size_t len)
 {
-    avx2_u16_insp q;
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i f0 = _mm256_set1_epi8((char)0xF0), f8 = _mm256_set1_epi8((char)0xF8);
+    const __m256i b0 = _mm256_set1_epi8((char)0xB0), b8 = _mm256_set1_epi8((char)0xB8);
+    __m256i bits = zero, sums = zero; /* sums: four 64-bit counts */
+    size_t i = 0, err = len, paired = 0, total;
+    uint32_t carry = 0; /* 1: unit i-1 is a high surrogate, unit i a low */
+    uint32_t wbits;
     unilane_utf16_info r;
-    uint32_t bits;
-    __m128i o;
-    r.utf8_length = avx2_u16_utf8_len_long(src, len, 1, &q, 0);
-    o = _mm_or_si128(_mm256_castsi256_si128(q.bits), _mm256_extracti128_si256(q.bits, 1));
-    o = _mm_or_si128(o, _mm_srli_si128(o, 8));
-    o = _mm_or_si128(o, _mm_srli_si128(o, 4));
-    o = _mm_or_si128(o, _mm_srli_si128(o, 2));
-    bits = ((uint32_t)_mm_cvtsi128_si32(o) & 0xFFFF) | (q.paired ? 0x10000u : 0);
+
+    while (len - i >= 32) {
+        __m256i acc = zero; /* per byte: the units below 0x80 and below 0x800 */
+        size_t blocks = 0;
+        while (len - i >= 32 && blocks < 127) {
+            __m256i c = avx2_u16_insp_bytes(avx2_u16_load(src + i), avx2_u16_load(src + i + 16));
+            __m256i cf = _mm256_and_si256(c, f0);
+            __m256i s = _mm256_cmpeq_epi8(cf, b0);
+            acc = _mm256_sub_epi8(acc, _mm256_cmpeq_epi8(c, zero));
+            acc = _mm256_sub_epi8(acc, _mm256_cmpeq_epi8(cf, zero));
+            bits = _mm256_or_si256(bits, c);
+            i += 32;
+            blocks++;
+            if (UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
+                __m256i o = _mm256_and_si256(_mm256_permute4x64_epi64(c, 0xD8), f8);
+                uint32_t h = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(o, b0));
+                uint32_t l = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(o, b8));
+                uint32_t x = (h << 1) | carry;
+                paired += (size_t)__builtin_popcount(x & l);
+                if (UNILANE_UNLIKELY(x != l))
+                    avx2_u16_first_bad(&err, len, avx2_u16_opaque_index(i) - 32 - carry);
+                carry = h >> 31;
+                if (carry && i < len && (src[i] & 0xFC00) != 0xDC00) {
+                    avx2_u16_first_bad(&err, len, i - 1);
+                    carry = 0;
+                }
+            }
+        }
+        sums = _mm256_add_epi64(sums, _mm256_sad_epu8(acc, zero));
+    }
+    {
+        __m128i t = _mm_add_epi64(_mm256_castsi256_si128(sums), _mm256_extracti128_si256(sums, 1));
+        t = _mm_add_epi64(t, _mm_unpackhi_epi64(t, t));
+        total = 3 * i - (size_t)_mm_cvtsi128_si64(t) - 2 * paired;
+    }
+    if (carry) {
+        /* The high surrogate at i-1 was counted 3; let scalar decide. */
+        total -= 3;
+        i -= 1;
+    } else if (i < len) {
+        /* 1..31 units remain: count them in the last 32 units (in order),
+           if those have no surrogate, dropping the units already counted. */
+        __m256i c = _mm256_permute4x64_epi64(
+            avx2_u16_insp_bytes(avx2_u16_load(src + len - 32), avx2_u16_load(src + len - 16)),
+            0xD8);
+        __m256i cf = _mm256_and_si256(c, f0), s = _mm256_cmpeq_epi8(cf, b0);
+        if (_mm256_testz_si256(s, s)) {
+            unsigned sh = (unsigned)(32 - (len - i)); /* 1..31 */
+            uint32_t m1 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(c, zero)) >> sh;
+            uint32_t m2 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(cf, zero)) >> sh;
+            total += 3 * (len - i) - (size_t)(_mm_popcnt_u32(m1) + _mm_popcnt_u32(m2));
+            bits = _mm256_or_si256(bits, c);
+            i = len;
+        }
+    }
+    /* bytes 00 only: ASCII; 00 and 01: Latin-1; any other: BMP at least */
+    wbits = _mm256_testz_si256(bits, bits)                           ? 0
+            : _mm256_testz_si256(bits, _mm256_set1_epi8((char)0xFE)) ? 0x80
+                                                                     : 0x100;
+    /* made before the vzeroupper (see avx2_u16_inspect16) */
+    __asm__ __volatile__("" : "+r"(wbits), "+r"(total));
     AVX2_LEAVE();
-    r.width = gen_width(bits);
+    r.utf8_length = total;
+    r.width = gen_width(wbits | (paired ? 0x10000u : 0));
     r.status = UNILANE_OK;
     r.read = len;
-    if (q.from != len) {
-        r.width = gen_wider(r.width, q.tail.width);
-        r.status = q.tail.status;
-        r.read = q.from + q.tail.read;
+    if (i != len) {
+        unilane_utf16_info t = unilane_scalar_utf16_inspect(src + i, len - i);
+        r.utf8_length += t.utf8_length;
+        r.width = gen_wider(r.width, t.width);
+        r.status = t.status;
+        r.read = i + t.read;
     }
-    if (q.err != len) {
-        unilane_result v = unilane_scalar_validate_utf16(src + q.err, len - q.err);
+    if (err != len) {
+        unilane_result v = unilane_scalar_validate_utf16(src + err, len - err);
         r.status = v.status;
-        r.read = q.err + v.read;
+        r.read = err + v.read;
     }
     return r;
 }

@@ -502,6 +502,79 @@ static UNILANE_NOINLINE void neon_u16_insp_check(const uint16_t *src, size_t fro
         q->err = from + v.read;
 }
 
+/* The pairs of src[from .. to), a stretch with a surrogate, into q; the
+   first unpaired surrogate there too. Returns the pairs. */
+static UNILANE_ALWAYS_INLINE size_t neon_u16_insp_pairs(const uint16_t *src, size_t from, size_t to,
+                                                        size_t len, neon_u16_insp *q)
+{
+    int bad = 0;
+    size_t p = neon_u16_pairs_check(src, from, to, len, &bad);
+    q->pairs += p;
+    if (bad)
+        neon_u16_insp_check(src, from, to, len, q);
+    return p;
+}
+
+/*
+ * utf16_inspect's rounds of 32 units take each unit u as one byte, the
+ * signed shift u >> 7 saturated to a signed byte (two narrowing shifts per
+ * 16 units, in order). Each class the inspection needs is then a byte test:
+ *   00         u < 0x80 (ASCII)        01       0x80 <= u < 0x100
+ *   0x (& F0)  u < 0x800               Bx       a surrogate (D800..DFFF)
+ *   >= 02      u >= 0x100
+ * (0x800..0x3F7F give 10..7F, 0x8000..0xD7FF 80..AF, 0xE000..0xFFFF C0..FF:
+ * the signed shift keeps the surrogates off the saturated ends).
+ */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u16_insp_bytes(uint16x8_t a, uint16x8_t b)
+{
+    return vreinterpretq_u8_s8(vcombine_s8(vqshrn_n_s16(vreinterpretq_s16_u16(a), 7),
+                                           vqshrn_n_s16(vreinterpretq_s16_u16(b), 7)));
+}
+
+/* By class byte 0..15: 2 - the bytes a unit adds beyond one (ASCII 2,
+   0x80..0x7FF 1); the look-up gives 0 for the bytes >= 16 (the units of
+   3 bytes and the surrogates, 3 each as in the count). */
+static const uint8_t neon_u16_insp_less[16] = { 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+
+/*
+ * utf16_inspect's part of neon_u16_utf8_len while 32 units are left: the
+ * count, one table look-up per 16 units (summed in bytes, at most 4 per
+ * round: 63 rounds, then into *count); the surrogates, whose class bytes
+ * XOR B0 are the only ones below 16 (folded into their minimum); the
+ * largest class byte into *hmax as the high-byte maximum would say it
+ * (0: every unit < 0x100). Stretches with a surrogate are checked by
+ * neon_u16_insp_pairs. Returns where it stopped.
+ */
+static UNILANE_ALWAYS_INLINE size_t neon_u16_insp_rounds(const uint16_t *src, size_t len,
+                                                         size_t *count, uint8x16_t *hmax,
+                                                         neon_u16_insp *q)
+{
+    size_t i = 0;
+    const uint8x16_t less = vld1q_u8(neon_u16_insp_less), b0 = vdupq_n_u8(0xB0);
+    uint8x16_t cmax = vdupq_n_u8(0);
+    while (len - i >= 32) {
+        size_t rounds = (len - i) / 32, start = i;
+        uint8x16_t acc = vdupq_n_u8(0), smin = vdupq_n_u8(0xFF);
+        if (rounds > 63)
+            rounds = 63;
+        while (rounds--) {
+            uint16x8x4_t v = vld1q_u16_x4(src + i);
+            uint8x16_t c0 = neon_u16_insp_bytes(v.val[0], v.val[1]);
+            uint8x16_t c1 = neon_u16_insp_bytes(v.val[2], v.val[3]);
+            acc = vaddq_u8(acc, vaddq_u8(vqtbl1q_u8(less, c0), vqtbl1q_u8(less, c1)));
+            smin = vminq_u8(smin, vminq_u8(veorq_u8(c0, b0), veorq_u8(c1, b0)));
+            cmax = vmaxq_u8(cmax, vmaxq_u8(c0, c1));
+            i += 32;
+        }
+        *count += 2 * (i - start) - vaddlvq_u8(acc);
+        if (vminvq_u8(smin) < 0x10)
+            *count -= 2 * neon_u16_insp_pairs(src, start, i, len, q);
+    }
+    /* class bytes 00 and 01 (units < 0x100) give 0 */
+    *hmax = vshrq_n_u8(cmax, 1);
+    return i;
+}
+
 /*
  * len >= 8: the UTF-8 length of utf8_length_from_utf16, and with mutf8 (0
  * or 1, a constant) the length of Java's modified UTF-8: a unit counts
@@ -510,21 +583,24 @@ static UNILANE_NOINLINE void neon_u16_insp_check(const uint16_t *src, size_t fro
  * mutf8 is subtracted from every unit before the first compare, and the
  * pair tests are made to fail), not the branches. With `insp` (a
  * constant after inlining; without it the additions are dead code) it
- * also fills *q: the largest high byte of the units (from the high-byte
- * planes the count has anyway), the pairs it counts, and, in stretches
- * that hold a surrogate, the first unpaired one.
+ * also fills *q: the largest high byte of the units (of the last < 32
+ * units; neon_u16_insp_rounds, which takes the rounds of 32 then, says it
+ * for the others), the pairs it counts, and, in stretches that hold a
+ * surrogate, the first unpaired one.
  */
 static UNILANE_ALWAYS_INLINE size_t neon_u16_utf8_len(const uint16_t *src, size_t len, int insp,
                                                       neon_u16_insp *q, unsigned mutf8)
 {
-    size_t i = 0, count = len, p;
+    size_t i = 0, count = len;
     const uint16x8_t c7f = vdupq_n_u16((uint16_t)(0x7F - mutf8)), c7ff = vdupq_n_u16(0x7FF);
     const uint16x8_t m1 = vdupq_n_u16((uint16_t)mutf8);
     /* all ones for mutf8: no lane looks like a surrogate */
     const uint16x8_t nosur = vdupq_n_u16((uint16_t)(0u - mutf8));
     uint8x16_t hmax = vdupq_n_u8(0);
 
-    while (len - i >= 32) {
+    if (insp)
+        i = neon_u16_insp_rounds(src, len, &count, &hmax, q);
+    while (!insp && len - i >= 32) {
         /* At most 127 rounds: the byte lanes of acc800 gain <= 2 per round. */
         size_t rounds = (len - i) / 32, start = i;
         const uint8x16_t seven = vdupq_n_u8(7), d8 = vdupq_n_u8(0xD8);
@@ -546,22 +622,11 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_utf8_len(const uint16_t *src, size_
             acc800 = vsubq_u8(acc800, vcgtq_u8(hcd, seven));
             smin = vminq_u8(smin, vorrq_u8(vminq_u8(veorq_u8(hab, d8), veorq_u8(hcd, d8)),
                                            vreinterpretq_u8_u16(nosur)));
-            if (insp)
-                hmax = vmaxq_u8(hmax, vmaxq_u8(hab, hcd));
             i += 32;
         }
         count += vaddlvq_u16(acc80) + vaddlvq_u8(acc800);
-        if (vminvq_u8(smin) < 8) {
-            int bad = 0;
-            p = insp ? neon_u16_pairs_check(src, start, i, len, &bad)
-                     : neon_u16_pairs(src, start, i, len);
-            count -= 2 * p;
-            if (insp) {
-                q->pairs += p;
-                if (bad)
-                    neon_u16_insp_check(src, start, i, len, q);
-            }
-        }
+        if (vminvq_u8(smin) < 8)
+            count -= 2 * neon_u16_pairs(src, start, i, len);
     }
     {
         /* 0 <= len - i < 32: each unit counts (u >= 0x80) + (u >= 0x800),
@@ -594,17 +659,9 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_utf8_len(const uint16_t *src, size_
                 umax = vmaxq_u16(umax, a);
         }
         count += vaddlvq_u16(acc);
-        if (vminvq_u16(sur) < 0x800) {
-            int bad = 0;
-            p = insp ? neon_u16_pairs_check(src, start, len, len, &bad)
-                     : neon_u16_pairs(src, start, len, len);
-            count -= 2 * p;
-            if (insp) {
-                q->pairs += p;
-                if (bad)
-                    neon_u16_insp_check(src, start, len, len, q);
-            }
-        }
+        if (vminvq_u16(sur) < 0x800)
+            count -= 2 * (insp ? neon_u16_insp_pairs(src, start, len, len, q)
+                               : neon_u16_pairs(src, start, len, len));
         if (insp) {
             unsigned h = vmaxvq_u8(hmax), t = vmaxvq_u16(umax) >> 8;
             q->top = h > t ? h : t;
