@@ -3,7 +3,8 @@
  * for valid and invalid input of random lengths and mixtures; and
  * utf16_length_from_utf8 equals API.md's formula for any input. Also every
  * converter against the reference on the same inputs; the WTF-8 and
- * modified UTF-8 round trips; latin1_to_utf8_bounded at every capacity.
+ * modified UTF-8 round trips; latin1_to_utf8_bounded at every capacity;
+ * utf8_inspect on inputs of up to 256 KiB.
  */
 #include "checks.h"
 
@@ -327,6 +328,59 @@ START_TEST(len_inspect_long)
                     }
                 }
             }
+    UT_DONE();
+}
+END_TEST
+
+/*
+ * Long inputs (UT_CHECK_MAX bounds the others): utf8_inspect and
+ * utf8_inspect_lossy against the reference on 16 to 256 KiB of text, so
+ * that a SIMD kernel's counters and its width run through thousands of
+ * chunks (a byte counter that is summed too late wraps after 255 / 8 steps
+ * of 128 bytes; a count kept only on part of the input is off). Each text
+ * is made of pieces of one kind: ASCII, Latin-1 (a 2-byte lead C2/C3),
+ * other 2-byte, 3-byte and 4-byte characters, or a mixture with ASCII
+ * spaces, so that the width of the whole is any of the four and the
+ * chunks take every path; one in three has one ill-formed byte late in it.
+ */
+START_TEST(len_inspect_long)
+{
+    static unsigned char buf[1 << 18];
+    /* the kinds: the smallest code point and how many after it */
+    static const uint32_t lo[] = { 0x20, 0xA0, 0x100, 0x800, 0x10000 };
+    static const uint32_t span[] = { 0x5F, 0x60, 0x700, 0x7800, 0x1000 };
+    ut_rng r;
+    size_t it, iters = ut_iters(24);
+    ut_select(_i);
+    ut_rng_init(&r, "len_inspect_long", 0);
+    for (it = 0; it < iters; it++) {
+        size_t n = 0, want = 16384 + ut_below(&r, sizeof buf - 16384 - 8);
+        /* the kinds this text takes: up to its top kind */
+        size_t top = it % 5, lossy;
+        while (n < want) {
+            size_t kind = ut_below(&r, top + 1), piece = 1 + ut_below(&r, 3000), k;
+            for (k = 0; k < piece && n < want; k++) {
+                uint32_t cp = lo[kind] + (uint32_t)ut_below(&r, span[kind]);
+                if (cp >= 0xD800 && cp < 0xE000)
+                    cp -= 0x800;
+                n += ref_encode_utf8(ut_below(&r, 8) == 0 ? 0x20 : cp, buf + n);
+            }
+        }
+        if (it % 3 == 2) /* an ill-formed byte in the last quarter */
+            buf[n - 1 - ut_below(&r, n / 4)] = (unsigned char)(0xF8 + ut_below(&r, 8));
+        for (lossy = 0; lossy < 2; lossy++) {
+            unilane_utf8_info g = lossy ? unilane_utf8_inspect_lossy((const char *)buf, n)
+                                        : unilane_utf8_inspect((const char *)buf, n);
+            unilane_utf8_info w = ref_utf8_inspect(buf, n, (int)lossy);
+            UT_CHECK(g.status == w.status && g.read == w.read && g.utf16_length == w.utf16_length &&
+                         g.width == w.width,
+                     "utf8_inspect%s(%zu bytes, kinds 0..%zu, text %zu) = {%s, %zu, len %zu, "
+                     "width %d}, expected {%s, %zu, %zu, %d}",
+                     lossy ? "_lossy" : "", n, top, it, unilane_status_string(g.status), g.read,
+                     g.utf16_length, (int)g.width, unilane_status_string(w.status), w.read,
+                     w.utf16_length, (int)w.width);
+        }
+    }
     UT_DONE();
 }
 END_TEST

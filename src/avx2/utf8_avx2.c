@@ -420,6 +420,23 @@ AVX2_U8_INLINE size_t avx2_u8_units_from(__m256i v, unsigned sh)
     return (size_t)_mm_popcnt_u32(avx2_u8_starts(v) >> sh) + (size_t)_mm_popcnt_u32(f0 >> sh);
 }
 
+/* The units of the last 1 <= r < 64 bytes of s[0 .. len) (len >= 64), b
+   the last 32 of them: the bytes of the overlap left out. */
+AVX2_U8_INLINE size_t avx2_u8_units_last(const unsigned char *s, size_t len, size_t r, __m256i b)
+{
+    return r > 32 ? avx2_u8_units_from(_mm256_loadu_si256((const __m256i *)(s + len - 64)),
+                                       (unsigned)(64 - r)) +
+                        avx2_u8_units_from(b, 0)
+                  : avx2_u8_units_from(b, (unsigned)(32 - r));
+}
+
+/* mx and the bytes of the last 64 of s[0 .. len), b the last 32. */
+AVX2_U8_INLINE __m256i avx2_u8_max_last(const unsigned char *s, size_t len, __m256i b, __m256i mx)
+{
+    return _mm256_max_epu8(mx,
+                           _mm256_max_epu8(b, _mm256_loadu_si256((const __m256i *)(s + len - 64))));
+}
+
 /* acc plus the UTF-16 units of the 64 bytes a|b by the per-byte rule, in
    four 64-bit lanes (psadbw of the byte counts, each at most 4), with the
    unit table ut, the zero vector and the nibble mask given (the pshufb
@@ -464,16 +481,9 @@ AVX2_U8_INLINE __m256i avx2_u8_units_sad(__m256i acc, __m256i a, __m256i b)
  * (its pshufb index is the check's), summed per chunk with one psadbw into
  * 64-bit lanes. The caller takes off the units of a character cut off at
  * i. n is computed modulo 2^N (the total is not negative).
- *
- * With `width` (a constant too) it also keeps in *pmx the bytewise maximum
- * of s[lo .. i) (of s[lo .. len) when valid), for the width of the text
- * (gen_utf8_lead_cp): the max of the two halves is the one the test for
- * bytes >= 0xE0 takes anyway. When s[lo .. i) ends inside a character,
- * that character's bytes are in it too: the caller must then not use it
- * (the character may be the one in error).
  */
 AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, size_t *pi, int count,
-                               size_t *cnt, int width, __m256i *pmx, enum avx2_u8_form form)
+                               size_t *cnt, enum avx2_u8_form form)
 {
     /* i <= last: at least 64 bytes left */
     const size_t last = len - 64;
@@ -484,7 +494,7 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
        then takes the full check too, or fails if ASCII) */
     uint64_t carry = 0;
     const avx2_u8_k k = avx2_u8_consts(1, form);
-    __m256i full_inc, e, mx = _mm256_setzero_si256(), acc = _mm256_setzero_si256();
+    __m256i full_inc, e, acc = _mm256_setzero_si256();
     /* the unit table and the zero of psadbw, opaque while counting (as the
        constants of the check): kept or spilled, not loaded or made again
        in every chunk */
@@ -509,8 +519,6 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             full_inc = avx2_u8_incomplete(b);
             if (count)
                 acc = avx2_u8_units_sad(acc, a, b);
-            if (width)
-                mx = _mm256_max_epu8(a, b);
         }
         i += 64;
     }
@@ -554,8 +562,6 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             carry = 0;
             full_inc = avx2_u8_incomplete(b);
         }
-        if (width)
-            mx = _mm256_max_epu8(mx, _mm256_max_epu8(a, b));
         i += 64;
     }
     /* 0 <= r < 64 bytes left; i >= lo + 64 */
@@ -568,26 +574,15 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
         e = avx2_u8_check_last(s, len, r, b, form);
         if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
             goto out;
-        /* units of the last r bytes, the bytes of the overlap left out */
         if (count)
-            n += (r > 32 ? avx2_u8_units_from(_mm256_loadu_si256((const __m256i *)(s + len - 64)),
-                                              (unsigned)(64 - r)) +
-                               avx2_u8_units_from(b, 0)
-                         : avx2_u8_units_from(b, (unsigned)(32 - r)));
-        if (width)
-            mx = _mm256_max_epu8(
-                mx, _mm256_max_epu8(b, _mm256_loadu_si256((const __m256i *)(s + len - 64))));
+            n += avx2_u8_units_last(s, len, r, b);
     }
     if (count)
         *cnt += n + avx2_u8_hsum64(acc);
-    if (width)
-        *pmx = mx;
     return 1;
 out:
     if (count)
         *cnt += n + avx2_u8_hsum64(acc);
-    if (width)
-        *pmx = mx;
     *pi = i;
     return 0;
 }
@@ -649,6 +644,25 @@ AVX2_U8_INLINE __m256i avx2_u8_full64(const avx2_u8_k *k, const unsigned char *s
     return e;
 }
 
+/* What a run with unit count and width hands back: the units n plus the
+   64-bit lanes of acc added to *cnt, the bytewise maximum mx to *pmx. */
+AVX2_U8_INLINE void avx2_u8_put_info(size_t *cnt, size_t n, __m256i acc, __m256i *pmx, __m256i mx)
+{
+    *cnt += n + avx2_u8_hsum64(acc);
+    *pmx = mx;
+}
+
+/* The UTF-16 units of the 64 bytes at s by the per-byte rule, per byte
+   position (each at most 4), with the constants *k. */
+AVX2_U8_INLINE __m256i avx2_u8_units64_at(__m256i ut, const avx2_u8_k *k, const unsigned char *s)
+{
+    __m256i a = _mm256_loadu_si256((const __m256i *)s);
+    __m256i b = _mm256_loadu_si256((const __m256i *)(s + 32));
+    return _mm256_add_epi8(
+        _mm256_shuffle_epi8(ut, _mm256_and_si256(_mm256_srli_epi16(a, 4), k->nib)),
+        _mm256_shuffle_epi8(ut, _mm256_and_si256(_mm256_srli_epi16(b, 4), k->nib)));
+}
+
 /*
  * avx2_u8_run for validation alone (no count, no width): the same chunk
  * choice, except that a chunk that needs the full check (not right after
@@ -665,39 +679,54 @@ AVX2_U8_INLINE __m256i avx2_u8_full64(const avx2_u8_k *k, const unsigned char *s
  * text) is checked alone: the next one is most likely ASCII again.
  * Returns as avx2_u8_run (for an error in a run, *pi may be 64 bytes
  * earlier: the caller checks from there to the end).
+ *
+ * With `info` (a constant; without it the additions are dead code) it
+ * starts at lo instead of 0 and does what avx2_u8_run does with both
+ * `count` and `width`: the units of s[lo .. i) added to *cnt and their
+ * bytewise maximum in *pmx, from what the checks compute anyway (a run
+ * step sums the unit counts of its two chunks with one psadbw).
  */
 #  define AVX2_U8_FULL_RUN  8
 #  define AVX2_U8_FULL_MASK ((1u << AVX2_U8_FULL_RUN / 2) - 1)
 
-AVX2_U8_INLINE int avx2_u8_validate_run(const unsigned char *s, size_t len, size_t *pi,
-                                        enum avx2_u8_form form)
+AVX2_U8_INLINE int avx2_u8_validate_run(const unsigned char *s, size_t lo, size_t len, size_t *pi,
+                                        int info, size_t *cnt, __m256i *pmx, enum avx2_u8_form form)
 {
     const size_t last = len - 64;
-    size_t i = 0, r;
+    size_t i = lo, r, n = 0;
     uint64_t carry = 0;
     int after_ascii = 0;
     const avx2_u8_k k = avx2_u8_consts(1, form);
-    __m256i full_inc = _mm256_setzero_si256(), e;
+    __m256i ut = _mm256_loadu_si256((const __m256i *)avx2_u8_units_by_nibble);
+    __m256i full_inc = _mm256_setzero_si256(), e, wmax = _mm256_setzero_si256(),
+            acc = _mm256_setzero_si256();
     {
-        __m256i a = _mm256_loadu_si256((const __m256i *)s);
-        __m256i b = _mm256_loadu_si256((const __m256i *)(s + 32));
+        __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
         if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0) {
             e = avx2_u8_check_fresh_exact(a, b, form);
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
             full_inc = avx2_u8_incomplete(b);
-        }
-        i = 64;
+            if (info) {
+                acc = avx2_u8_units_sad(acc, a, b);
+                wmax = _mm256_max_epu8(a, b);
+            }
+        } else if (info)
+            n = 64;
+        i += 64;
     }
     while (i <= last) {
         __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
         __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
         if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
+            size_t i1 = i;
             if (UNILANE_UNLIKELY(carry != 0 || !avx2_u8_is_zero(full_inc)))
                 goto out;
             carry = 0;
             full_inc = _mm256_setzero_si256();
             i = avx2_u8_ascii_run_end(s, i, last);
+            n += i - i1;
             after_ascii = 1;
             continue;
         }
@@ -708,6 +737,10 @@ AVX2_U8_INLINE int avx2_u8_validate_run(const unsigned char *s, size_t len, size
                 goto out;
             carry = lead >> 63;
             after_ascii = 0;
+            if (info) {
+                n += (size_t)_mm_popcnt_u64(nc);
+                wmax = _mm256_max_epu8(wmax, _mm256_max_epu8(a, b));
+            }
             i += 64;
             continue;
         }
@@ -721,6 +754,10 @@ AVX2_U8_INLINE int avx2_u8_validate_run(const unsigned char *s, size_t len, size
                 goto out;
             carry = 0;
             full_inc = avx2_u8_incomplete(b);
+            if (info) {
+                acc = avx2_u8_units_sad(acc, a, b);
+                wmax = _mm256_max_epu8(wmax, _mm256_max_epu8(a, b));
+            }
             i += 64;
             continue;
         }
@@ -738,11 +775,20 @@ AVX2_U8_INLINE int avx2_u8_validate_run(const unsigned char *s, size_t len, size
                 __m256i mx = _mm256_max_epu8(_mm256_max_epu8(a, b), _mm256_max_epu8(c, d));
                 /* one 64-byte check after the other (else gcc interleaves
                    them and spills) */
+                __m256i u = _mm256_setzero_si256();
                 e = avx2_u8_full64(&k, s + i, form);
                 AVX2_U8_OPAQUE(e);
                 e = _mm256_or_si256(e, avx2_u8_full64(&k, s + i + 64, form));
+                if (info) /* the loads of the checks again, their index too */
+                    u = _mm256_add_epi8(avx2_u8_units64_at(ut, &k, s + i),
+                                        avx2_u8_units64_at(ut, &k, s + i + 64));
                 if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                     goto out;
+                if (info) {
+                    /* u is at most 8 a byte: one psadbw a step */
+                    acc = _mm256_add_epi64(acc, _mm256_sad_epu8(u, _mm256_setzero_si256()));
+                    wmax = _mm256_max_epu8(wmax, mx);
+                }
                 full_inc = avx2_u8_incomplete(d);
                 no3 = no3 << 1 | (unsigned)avx2_u8_is_zero(_mm256_subs_epu8(mx, k.df));
                 asc = (unsigned)(_mm256_movemask_epi8(mx) == 0);
@@ -760,15 +806,23 @@ AVX2_U8_INLINE int avx2_u8_validate_run(const unsigned char *s, size_t len, size
     if (r == 0) {
         if (carry != 0 || !avx2_u8_is_zero(full_inc))
             goto out;
+        if (info)
+            avx2_u8_put_info(cnt, n, acc, pmx, wmax);
         return 1;
     }
     {
         __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
         e = avx2_u8_check_last(s, len, r, b, form);
-        if (UNILANE_LIKELY(avx2_u8_is_zero(e)))
+        if (UNILANE_LIKELY(avx2_u8_is_zero(e))) {
+            if (info)
+                avx2_u8_put_info(cnt, n + avx2_u8_units_last(s, len, r, b), acc, pmx,
+                                 avx2_u8_max_last(s, len, b, wmax));
             return 1;
+        }
     }
 out:
+    if (info)
+        avx2_u8_put_info(cnt, n, acc, pmx, wmax);
     *pi = i;
     return 0;
 }
@@ -782,7 +836,7 @@ AVX2_U8_INLINE unilane_result avx2_u8_validate_form(const char *src, size_t len,
 {
     const unsigned char *s = (const unsigned char *)src;
     size_t i, j;
-    if (avx2_u8_validate_run(s, len, &i, form))
+    if (avx2_u8_validate_run(s, 0, len, &i, 0, NULL, NULL, form))
         return AVX2_THEN(avx2_u8_ok(len, 0));
     AVX2_LEAVE();
     j = gen_utf8_last_lead(s, 0, i);
@@ -891,7 +945,7 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8(const char *src, 
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE int
 avx2_u8_count_run(const unsigned char *s, size_t lo, size_t len, size_t *pi, size_t *cnt)
 {
-    int ok = avx2_u8_run(s, lo, len, pi, 1, cnt, 0, NULL, AVX2_U8_UTF8);
+    int ok = avx2_u8_run(s, lo, len, pi, 1, cnt, AVX2_U8_UTF8);
     AVX2_LEAVE();
     return ok;
 }
@@ -961,6 +1015,21 @@ static UNILANE_TARGET_AVX2 unsigned avx2_u8_max_of(const unsigned char *s, size_
     return avx2_u8_umax(h, AVX2_THEN(gen_max_byte(s, k, e)));
 }
 
+/* avx2_u8_validate_run with the unit count and width, for UTF-8, out of
+   line and leaving the upper state clean (as avx2_u8_count_run): the
+   largest byte of what it passed in *ptop. */
+static UNILANE_TARGET_AVX2 UNILANE_NOINLINE int avx2_u8_inspect_run(const unsigned char *s,
+                                                                    size_t lo, size_t len,
+                                                                    size_t *pi, size_t *cnt,
+                                                                    unsigned *ptop)
+{
+    __m256i mx;
+    int ok = avx2_u8_validate_run(s, lo, len, pi, 1, cnt, &mx, AVX2_U8_UTF8);
+    *ptop = avx2_hmax_u8(mx);
+    AVX2_LEAVE();
+    return ok;
+}
+
 AVX2_U8_INLINE unilane_utf8_info avx2_u8_info(unilane_status st, size_t read, size_t units,
                                               unilane_width w)
 {
@@ -974,7 +1043,7 @@ AVX2_U8_INLINE unilane_utf8_info avx2_u8_info(unilane_status st, size_t read, si
 
 /*
  * len >= 64: validation, the unit count and the width in one pass
- * (avx2_u8_run with both `count` and `width`). At an error the scalar
+ * (avx2_u8_inspect_run). At an error the scalar
  * inspection takes over at the start of the character in error (as in
  * avx2_u8_length_lossy_big): strict, for the rest of the input; lossy, for
  * the window up to a resynchronisation point, after which the SIMD code
@@ -990,16 +1059,12 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_bi
     unilane_status first = UNILANE_OK;
     unilane_width wd = UNILANE_WIDTH_ASCII;
     unsigned top = 0; /* largest byte of what the SIMD code passed */
-    unsigned mt;      /* largest byte of mx */
-    __m256i mx;
+    unsigned mt;      /* largest byte of what avx2_u8_inspect_run passed */
     for (;;) {
-        if (avx2_u8_run(s, lo, len, &i, 1, &n, 1, &mx, AVX2_U8_UTF8)) {
-            top = avx2_u8_umax(top, avx2_hmax_u8(mx));
-            AVX2_LEAVE();
+        if (avx2_u8_inspect_run(s, lo, len, &i, &n, &mt)) {
+            top = avx2_u8_umax(top, mt);
             break;
         }
-        mt = avx2_hmax_u8(mx);
-        AVX2_LEAVE();
         j = gen_utf8_last_lead(s, lo, i);
         n -= gen_utf8_units(s + j, i - j);
         /* a character cut off at i is in mx: then s[lo .. j) again */
