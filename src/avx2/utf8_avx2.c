@@ -472,8 +472,7 @@ AVX2_U8_INLINE __m256i avx2_u8_units_sad(__m256i acc, __m256i a, __m256i b)
  * character, and the first error lies in a character that ends in
  * s[i .. i + 64) (or in s[i .. len) when fewer than 128 bytes remain).
  *
- * With `count` (a constant after inlining; without it the counting is dead
- * code) it also adds the UTF-16 units of s[lo .. i) (or of s[lo .. len)
+ * It also adds the UTF-16 units of s[lo .. i) (or of s[lo .. len)
  * when valid) to *cnt by the per-byte rule of utf16_length_from_utf8, from
  * what the checks compute anyway: ASCII runs count from how far they
  * advance, chunks with 1- and 2-byte characters by their character starts
@@ -482,7 +481,7 @@ AVX2_U8_INLINE __m256i avx2_u8_units_sad(__m256i acc, __m256i a, __m256i b)
  * 64-bit lanes. The caller takes off the units of a character cut off at
  * i. n is computed modulo 2^N (the total is not negative).
  */
-AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, size_t *pi, int count,
+AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, size_t *pi,
                                size_t *cnt, enum avx2_u8_form form)
 {
     /* i <= last: at least 64 bytes left */
@@ -500,25 +499,21 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
        in every chunk */
     __m256i ut = _mm256_loadu_si256((const __m256i *)avx2_u8_units_by_nibble);
     __m256i zero = _mm256_setzero_si256();
-    if (count) {
-        AVX2_U8_OPAQUE(ut);
-        AVX2_U8_OPAQUE(zero);
-    }
+    AVX2_U8_OPAQUE(ut);
+    AVX2_U8_OPAQUE(zero);
     {
         /* the first chunk, with nothing before it */
         __m256i a = _mm256_loadu_si256((const __m256i *)(s + i));
         __m256i b = _mm256_loadu_si256((const __m256i *)(s + i + 32));
         if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
             full_inc = _mm256_setzero_si256();
-            if (count)
-                n += 64;
+            n += 64;
         } else {
             e = avx2_u8_check_fresh_exact(a, b, form);
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
             full_inc = avx2_u8_incomplete(b);
-            if (count)
-                acc = avx2_u8_units_sad(acc, a, b);
+            acc = avx2_u8_units_sad(acc, a, b);
         }
         i += 64;
     }
@@ -543,14 +538,13 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             uint64_t nc, lead;
             if (UNILANE_UNLIKELY(!avx2_u8_check2_k(&k, a, b, carry, &nc, &lead, form)))
                 goto out;
-            if (count)
-                n += (size_t)_mm_popcnt_u64(nc);
+            n += (size_t)_mm_popcnt_u64(nc);
             /* a lead as byte 63: the next chunk's first byte continues it */
             carry = lead >> 63;
         } else {
             /* the unit counts are looked up next to the check, whose
                pshufb index they share; summed once the chunk passed */
-            __m256i acc1 = count ? avx2_u8_units_sad_k(acc, ut, zero, k.nib, a, b) : acc;
+            __m256i acc1 = avx2_u8_units_sad_k(acc, ut, zero, k.nib, a, b);
             e = _mm256_or_si256(avx2_u8_check_at_k(&k, s + i, form),
                                 avx2_u8_check_at_k(&k, s + i + 32, form));
             AVX2_U8_EXACT(form, e,
@@ -574,15 +568,12 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
         e = avx2_u8_check_last(s, len, r, b, form);
         if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
             goto out;
-        if (count)
-            n += avx2_u8_units_last(s, len, r, b);
+        n += avx2_u8_units_last(s, len, r, b);
     }
-    if (count)
-        *cnt += n + avx2_u8_hsum64(acc);
+    *cnt += n + avx2_u8_hsum64(acc);
     return 1;
 out:
-    if (count)
-        *cnt += n + avx2_u8_hsum64(acc);
+    *cnt += n + avx2_u8_hsum64(acc);
     *pi = i;
     return 0;
 }
@@ -945,7 +936,7 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8(const char *src, 
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE int
 avx2_u8_count_run(const unsigned char *s, size_t lo, size_t len, size_t *pi, size_t *cnt)
 {
-    int ok = avx2_u8_run(s, lo, len, pi, 1, cnt, AVX2_U8_UTF8);
+    int ok = avx2_u8_run(s, lo, len, pi, cnt, AVX2_U8_UTF8);
     AVX2_LEAVE();
     return ok;
 }
