@@ -26,6 +26,7 @@
 #include "ops.h" // src/dispatch/ops.h: the registry of one-shot operations
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -622,6 +623,102 @@ void run_case(benchmark::State &st, const Case &c)
     unilane_use_kernel("auto");
 }
 
+// ------------------------------------------------------------ paired mode
+
+// --paired=R: instead of Google Benchmark's one-row-at-a-time runs, the rows
+// of each whole-buffer group (one function, dataset, size and regime: the
+// same inputs) are timed interleaved. Every round walks the group's rotation
+// of inputs, and for each input calls every row once, in an order that
+// rotates with the round and the input; each (row, input) keeps its fastest
+// call over the R rounds. A row's figure is its input bytes over the sum of
+// those minima. Load that comes and goes then hits every row alike, and a
+// call that was preempted drops out, so the ratio of two rows of one group is
+// what a side-by-side comparison on a busy machine can still tell. Each call
+// still gets an input the others have moved on from (the fresh regime's
+// rotation), and each row is checked against the scalar kernel first, as in
+// the normal runs. Output: one tab-separated line per row on stdout,
+//   paired  function  dataset  units  impl  bytes_per_call  GB/s  ratio
+// (ratio: this row's speed over the group's first row's).
+int run_paired(const std::vector<std::vector<Case>> &groups, size_t rounds)
+{
+    using clk = std::chrono::steady_clock;
+    for (const std::vector<Case> &rows : groups) {
+        const Case &c0 = rows[0];
+        Prepared &p = const_cast<Prepared &>(prepare(c0));
+        if (!p.error.empty()) {
+            std::fprintf(stderr, "%s/%s: %s\n", c0.op->name, c0.d->name.c_str(), p.error.c_str());
+            continue;
+        }
+        struct Row {
+            std::string impl, note;
+            CallFn fn;
+            void *ctx;
+            const Case *c;
+            std::vector<double> best;
+        };
+        std::vector<Row> rs;
+        for (const Case &c : rows) {
+            Row r{c.kernel.empty() ? std::string(c.peer.peer) : c.kernel, "", nullptr, nullptr, &c, {}};
+            if (!c.kernel.empty()) {
+                if (unilane_use_kernel(c.kernel.c_str()) != 0)
+                    continue;
+                r.fn = c.op->fn;
+                if (c.kernel != "scalar")
+                    r.note = check_impl(p, c, r.fn, nullptr, true);
+                unilane_use_kernel("auto");
+                if (!r.note.empty()) {
+                    std::fprintf(stderr, "%s/%s/%s: %s\n", c.op->name, r.impl.c_str(), c.d->name.c_str(),
+                                 r.note.c_str());
+                    continue;
+                }
+            } else {
+                r.fn = c.peer.fn;
+                if (c.peer.setup && !(r.ctx = c.peer.setup()))
+                    continue;
+                if (std::strcmp(c.peer.peer, "memcpy") != 0)
+                    r.note = check_impl(p, c, r.fn, r.ctx, false);
+            }
+            r.best.assign(p.count, 1e300);
+            rs.push_back(std::move(r));
+        }
+        size_t nr = rs.size();
+        void *out = p.dst->p;
+        for (size_t round = 0; round < rounds; round++)
+            for (size_t i = 0; i < p.count; i++)
+                for (size_t k = 0; k < nr; k++) {
+                    Row &r = rs[(k + round + i) % nr];
+                    unilane_use_kernel(r.c->kernel.empty() ? "auto" : r.c->kernel.c_str());
+                    const unsigned char *src = p.buf(i);
+                    clk::time_point t0 = clk::now();
+                    Out o = r.fn(src, p.n, out, r.ctx);
+                    benchmark::DoNotOptimize(o);
+                    benchmark::ClobberMemory();
+                    double ns = std::chrono::duration<double, std::nano>(clk::now() - t0).count();
+                    if (ns < r.best[i])
+                        r.best[i] = ns;
+                }
+        unilane_use_kernel("auto");
+        double first = 0;
+        for (size_t k = 0; k < nr; k++) {
+            Row &r = rs[k];
+            double ns = 0;
+            for (double b : r.best)
+                ns += b;
+            double gbps = (double)p.in_bytes * (double)p.count / ns;
+            if (k == 0)
+                first = gbps;
+            std::printf("paired\t%s\t%s\t%zu\t%s\t%zu\t%.3f\t%.3f%s%s\n", c0.op->name, c0.d->name.c_str(), p.n,
+                        r.impl.c_str(), p.in_bytes, gbps, gbps / first, r.note.empty() ? "" : "\t",
+                        r.note.c_str());
+            if (r.ctx && r.c->peer.teardown)
+                r.c->peer.teardown(r.ctx);
+        }
+        std::fflush(stdout);
+    }
+    g_prep.reset();
+    return 0;
+}
+
 // ------------------------------------------------------------ flags, context
 
 // The code layout's description, "" in the plain binary (unilane_bench_layout:
@@ -650,6 +747,7 @@ struct Options {
     bool fresh = true, warm = false;        // --regime
     bool independent = true, chained = false; // --short
     bool variant_stats = false;
+    size_t paired = 0; // --paired=R: rounds of the interleaved mode (0: off)
 };
 
 // Google Benchmark's --benchmark_filter, to count the selected rows for the
@@ -730,6 +828,12 @@ void usage()
         "  --variant-stats   print, per dataset and encoding, the statistics of the original\n"
         "                    text and of its variants (length, validity, errors, ASCII blocks)\n"
         "                    and exit\n"
+        "  --paired=R        instead of Google Benchmark's runs, time the selected whole-buffer\n"
+        "                    rows of each function/dataset/size interleaved, R rounds over the\n"
+        "                    fresh rotation, fastest call per row and input; prints one line\n"
+        "                    per row: paired, function, dataset, units, impl, bytes, GB/s, and\n"
+        "                    the speed ratio to the group's first row (for side-by-side ratios\n"
+        "                    on a machine that is not quiet)\n"
         "  --kernels=LIST    only these kernel rows (scalar,avx2,avx512,neon,auto)\n"
         "  --no-peers        no memcpy/naive/icu/iconv rows\n"
         "  --min-time=SEC    minimum measuring time per row\n"
@@ -1062,6 +1166,9 @@ int main(int argc, char **argv)
             if (!count_arg(v, 1, &g_tune.max_slices))
                 return 2;
             g_tune.min_slices = std::min(g_tune.min_slices, g_tune.max_slices);
+        } else if ((v = val("--paired"))) {
+            if (!count_arg(v, 1, &opt.paired))
+                return 2;
         } else if (a == "--variant-stats") {
             opt.variant_stats = true;
         } else if ((v = val("--kernels"))) {
@@ -1177,6 +1284,8 @@ int main(int argc, char **argv)
     static const std::vector<Op> ops = all_ops();
     size_t count = 0, group = 0;
     RowFilter filter(opt.filter);
+    std::vector<std::vector<Case>> paired_groups; // --paired: the selected whole-buffer rows, by group
+    std::vector<Case> paired_rows;
     std::string op_names;
     for (const Op &op : ops) {
         op_names += (op_names.empty() ? "" : ",") + std::string(op.name);
@@ -1263,9 +1372,15 @@ int main(int argc, char **argv)
                             name.c_str(), [r](benchmark::State &st) { run_case(st, r); });
                         if (opt.min_time > 0)
                             b->MinTime(opt.min_time);
-                        if (filter.selects(name))
+                        if (filter.selects(name)) {
                             count++;
+                            if (whole_buffer)
+                                paired_rows.push_back(r);
+                        }
                     }
+                    if (!paired_rows.empty())
+                        paired_groups.push_back(std::move(paired_rows));
+                    paired_rows.clear();
                 }
             }
         }
@@ -1328,6 +1443,11 @@ int main(int argc, char **argv)
                      cpu_model().c_str(), unilane_version(), avail.c_str(), chosen.c_str(),
                      peer_versions().c_str(), regime.c_str(),
                      opt.fresh ? (", short " + short_mode).c_str() : "");
+    if (opt.paired) {
+        int rc = run_paired(paired_groups, opt.paired);
+        benchmark::Shutdown();
+        return rc;
+    }
     if (opt.progress) {
         ProgressReporter rep(count);
         benchmark::RunSpecifiedBenchmarks(&rep);

@@ -152,6 +152,14 @@ stage_gcc() {
   say "gcc Release: full suite (required kernels: $NATIVE_REQUIRE)"
   cmake_build "$OUT/gcc" -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release -DUNILANE_BUILD_BENCH=ON
   UNILANE_TEST_REQUIRE=$NATIVE_REQUIRE run_ctest "$OUT/gcc"
+  # The benchmark's paired mode (bench/bench_main.cpp, run_paired) on one
+  # small row group: it runs, checks each row first and prints every row.
+  local pb rows
+  pb=$(UNILANE_BENCH_QUIET=1 "$OUT/gcc/bench/unilane_bench" --paired=2 --sizes=64K --datasets=latin \
+    --no-peers --kernels=scalar,auto --benchmark_filter='^utf8_to_utf16/') || { echo "$pb"; return 1; }
+  rows=$(printf '%s\n' "$pb" | awk -F'\t' '$1 == "paired" && $2 == "utf8_to_utf16" && $7 > 0 { n++ } END { print n + 0 }')
+  [ "$rows" = 2 ] || { echo "bench --paired: expected 2 rows, got:"; echo "$pb"; return 1; }
+  echo "bench --paired: ok ($rows rows)"
 }
 
 # gcc -Os, whose vzeroupper pass is off: no AVX code returns or calls scalar
