@@ -79,7 +79,7 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_ascii_prefix(const char *src, size_t
 /* ---- utf16_to_latin1 --------------------------------------------------- */
 
 /* The loop is bound by the traffic between L1 and L2, and a 64-byte load
-   that straddles two lines costs both: from 64 units on, the first 32 units
+   that straddles two lines costs both: from 128 units on, the first 32 units
    go as one unaligned block, then the loop restarts at src's next 64-byte
    boundary (1..32 units on: the overlap is rewritten with the same bytes),
    so its two loads per 64-unit step are aligned whatever src's alignment
@@ -94,30 +94,30 @@ UNILANE_TARGET_AVX512 size_t unilane_avx512_ascii_prefix(const char *src, size_t
 UNILANE_TARGET_AVX512 unilane_result unilane_avx512_utf16_to_latin1(const uint16_t *src, size_t len,
                                                                     char *dst)
 {
-    const __m512i xff = _mm512_set1_epi16(0xFF);
+    const __m512i xff = _mm512_set1_epi16(0xFF), high = _mm512_set1_epi16((short)0xFF00);
+    /* byte k: 2k, the low byte of unit k of a:b */
+    const __m512i low_bytes = _mm512_set_epi64(
+        0x7E7C7A7876747270, 0x6E6C6A6866646260, 0x5E5C5A5856545250, 0x4E4C4A4846444240,
+        0x3E3C3A3836343230, 0x2E2C2A2826242220, 0x1E1C1A1816141210, 0x0E0C0A0806040200);
     size_t i = 0;
     __m512i a;
 
     if (len < AVX512_SHORT)
         return unilane_avx2_utf16_to_latin1(src, len, dst);
 
-    if (len >= 64 && _mm512_cmpgt_epu16_mask(a = _mm512_loadu_si512((const void *)src), xff) == 0) {
-        const __m512i high = _mm512_set1_epi16((short)0xFF00);
-        /* byte k: 2k, the low byte of unit k of a:b */
-        const __m512i low_bytes = _mm512_set_epi64(
-            0x7E7C7A7876747270, 0x6E6C6A6866646260, 0x5E5C5A5856545250, 0x4E4C4A4846444240,
-            0x3E3C3A3836343230, 0x2E2C2A2826242220, 0x1E1C1A1816141210, 0x0E0C0A0806040200);
+    if (len >= 128 &&
+        _mm512_cmpgt_epu16_mask(a = _mm512_loadu_si512((const void *)src), xff) == 0) {
         _mm256_storeu_si256((__m256i *)(void *)dst, _mm512_cvtepi16_epi8(a));
         i = (64 - ((uintptr_t)src & 63)) >> 1; /* 1..32 */
-        while (len - i >= 64) {
-            __m512i b;
-            a = _mm512_loadu_si512((const void *)(src + i));
-            b = _mm512_loadu_si512((const void *)(src + i + 32));
-            if (_mm512_test_epi16_mask(_mm512_or_si512(a, b), high) != 0)
-                break;
-            _mm512_storeu_si512((void *)(dst + i), _mm512_permutex2var_epi8(a, low_bytes, b));
-            i += 64;
-        }
+    }
+    while (len - i >= 64) {
+        __m512i b;
+        a = _mm512_loadu_si512((const void *)(src + i));
+        b = _mm512_loadu_si512((const void *)(src + i + 32));
+        if (_mm512_test_epi16_mask(_mm512_or_si512(a, b), high) != 0)
+            break;
+        _mm512_storeu_si512((void *)(dst + i), _mm512_permutex2var_epi8(a, low_bytes, b));
+        i += 64;
     }
     while (i < len) {
         size_t n = len - i < 32 ? len - i : 32;
