@@ -320,6 +320,9 @@ struct Tuning {
     size_t min_variants = 2;      // whole buffers: never the same buffer twice in a row
     size_t max_slices = 2048;     // short inputs
     size_t min_slices = 256;
+    // Every input and output buffer starts this many bytes past a 64-byte
+    // boundary (--misalign; 16: what malloc gives).
+    size_t misalign = 0;
 };
 Tuning g_tune;
 
@@ -336,17 +339,19 @@ struct Case {
 };
 
 struct AlignedBuf {
-    void *p = nullptr;
+    void *p = nullptr, *base = nullptr; // p: base + g_tune.misalign
     size_t size = 0;
     explicit AlignedBuf(size_t bytes)
     {
         size = (bytes + 64 + 63) / 64 * 64; // a little slack for peers' NUL
-        if (posix_memalign(&p, 64, size) != 0)
-            p = nullptr;
-        else
-            std::memset(p, 0, size); // touch every page before timing
+        if (posix_memalign(&base, 64, size + 64) != 0) {
+            base = nullptr;
+        } else {
+            std::memset(base, 0, size + 64); // touch every page before timing
+            p = (char *)base + g_tune.misalign;
+        }
     }
-    ~AlignedBuf() { std::free(p); }
+    ~AlignedBuf() { std::free(base); }
     AlignedBuf(const AlignedBuf &) = delete;
     AlignedBuf &operator=(const AlignedBuf &) = delete;
 };
@@ -834,6 +839,8 @@ void usage()
         "                    per row: paired, function, dataset, units, impl, bytes, GB/s, and\n"
         "                    the speed ratio to the group's first row (for side-by-side ratios\n"
         "                    on a machine that is not quiet)\n"
+        "  --misalign=N      every input and output buffer starts N bytes (0..63, default 0)\n"
+        "                    past a 64-byte boundary (16: what malloc gives)\n"
         "  --kernels=LIST    only these kernel rows (scalar,avx2,avx512,neon,auto)\n"
         "  --no-peers        no memcpy/naive/icu/iconv rows\n"
         "  --min-time=SEC    minimum measuring time per row\n"
@@ -1159,6 +1166,11 @@ int main(int argc, char **argv)
         } else if ((v = val("--fresh-bytes"))) {
             if (!count_arg(v, 1, &g_tune.fresh_bytes))
                 return 2;
+        } else if ((v = val("--misalign"))) {
+            if (!count_arg(v, 0, &g_tune.misalign) || g_tune.misalign > 63) {
+                std::fprintf(stderr, "--misalign: 0..63\n");
+                return 2;
+            }
         } else if ((v = val("--variants"))) {
             if (!count_arg(v, 1, &g_tune.min_variants))
                 return 2;
@@ -1429,6 +1441,7 @@ int main(int argc, char **argv)
     benchmark::AddCustomContext("regime", regime);
     benchmark::AddCustomContext("short_mode", opt.fresh ? short_mode : "");
     benchmark::AddCustomContext("fresh_bytes", std::to_string(g_tune.fresh_bytes));
+    benchmark::AddCustomContext("misalign", std::to_string(g_tune.misalign));
     benchmark::AddCustomContext("fresh_min_variants", std::to_string(g_tune.min_variants));
     benchmark::AddCustomContext("fresh_slices", std::to_string(g_tune.min_slices) + ".." +
                                                     std::to_string(g_tune.max_slices));

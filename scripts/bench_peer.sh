@@ -21,6 +21,8 @@
 #   --long             --layouts 4 --rounds 2 --min-time 0.1
 #   --c-flags FLAGS    extra CMAKE_C_FLAGS for the library (an experiment, e.g.
 #                      -falign-functions=64; the default is the flags users get)
+#   --misalign N       every input and output buffer N bytes past a 64-byte boundary
+#                      (the driver's --misalign; default 0, 16: what malloc gives)
 #   --functions RE     only these functions (a regex matched against the whole
 #                      function name, e.g. 'latin1_to_utf8|ascii_prefix' or '.*latin1.*')
 #   --cache DIR        where simdutf is fetched and built (default
@@ -57,6 +59,7 @@ rounds=""
 min_time=0.02
 c_flags=""
 funcs=""
+misalign=0
 build=$root/build-bench-peer
 out=""
 while [ $# -gt 0 ]; do
@@ -72,6 +75,7 @@ while [ $# -gt 0 ]; do
         --long) layouts=4; rounds=2; min_time=0.1 ;;
         --c-flags) c_flags=${2?--c-flags needs flags}; shift ;;
         --functions) funcs=${2:?--functions needs a regex}; shift ;;
+        --misalign) misalign=${2:?--misalign needs a number}; shift ;;
         --cache) cache=${2:?--cache needs a directory}; shift ;;
         --build) build=${2:?--build needs a directory}; shift ;;
         --out) out=${2:?--out needs a directory}; shift ;;
@@ -189,7 +193,7 @@ while [ "$r" -le "$rounds" ]; do
         case $b in *_layout*) tag=$tag-L${b##*_layout} ;; esac
         for d in $dirs; do
             j=$out/$tag-$(basename "$d").json
-            "$b" --corpus="$d" --regime=fresh --min-time="$min_time" \
+            "$b" --corpus="$d" --regime=fresh --min-time="$min_time" --misalign="$misalign" \
                  --benchmark_filter="$filter" --benchmark_out="$j" --benchmark_out_format=json \
                  >"$out/$tag-$(basename "$d").txt" 2>&1 ||
                 { tail -20 "$out/$tag-$(basename "$d").txt" >&2; exit 1; }
@@ -209,7 +213,7 @@ if [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" 
 # shellcheck disable=SC2086 # $jsons: the file names, split on purpose
 python3 "$root/scripts/bench_report.py" --peer --note "unilane: $root at $rev" \
     --note "simdutf: $su_desc (built in $su_build)" \
-    --note "layouts: $layouts, rounds: $rounds, min time $min_time s per row${c_flags:+, library C flags $c_flags}; load average after each round: $loads" \
+    --note "layouts: $layouts, rounds: $rounds, min time $min_time s per row, buffers $misalign bytes past a 64-byte boundary${c_flags:+, library C flags $c_flags}; load average after each round: $loads" \
     $jsons >"$out/peer.md"
 cat "$out/peer.md"
 echo
