@@ -253,7 +253,7 @@ avx512_u16_non_ascii(__m512i v, __m512i x80, __m512i one, __m512i x7e, enum avx5
  * zero unit, counted in the (rare) steps that have one.
  *
  * `insp` (utf16_inspect, LOSSY only): besides the count, the OR of the
- * class bytes (one vpord a step: 00 only is ASCII, 00 and 01 Latin-1),
+ * class bytes (one vpternlogd per two steps: 00 only ASCII, 00 and 01 Latin-1),
  * whether there is a pair, and where the first unpaired surrogate may be,
  * from the same two masks: a step is well-formed iff its lows are exactly
  * the units after its highs and the carry, (highs << 1 | carry) == lows
@@ -281,10 +281,11 @@ typedef struct avx512_u16_len_st {
 
 /* acc plus, per unit of the 64 units a (0..31, lanes outside ka are 0),
    b (32..63, outside kb 0) at i, [non-ASCII] + [u >= 0x800] in byte lanes;
-   the pairs (MUTF8: zero units) and insp's state into *st. */
-UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE __m512i
-avx512_u16_len_step(__m512i acc, __m512i a, __m512i b, __mmask32 ka, __mmask32 kb, size_t i,
-                    size_t len, enum avx512_u16_form form, int insp, avx512_u16_len_st *st)
+   the pairs (MUTF8: zero units) and insp's state into *st, the class
+   bytes into *cls. */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE __m512i avx512_u16_len_step(
+    __m512i acc, __m512i a, __m512i b, __mmask32 ka, __mmask32 kb, size_t i, size_t len,
+    enum avx512_u16_form form, int insp, avx512_u16_len_st *st, __m512i *cls)
 {
     /* min(c, 16) -> bytes: 0 -> 0, 1..15 -> 1, 16 -> 2 */
     const __m512i lut =
@@ -297,8 +298,7 @@ avx512_u16_len_step(__m512i acc, __m512i a, __m512i b, __mmask32 ka, __mmask32 k
     __m512i c = _mm512_permutex2var_epi8(_mm512_adds_epi16(a, a), hi, _mm512_adds_epi16(b, b));
     acc = _mm512_add_epi8(acc,
                           _mm512_permutexvar_epi8(_mm512_min_epu8(c, _mm512_set1_epi8(16)), lut));
-    if (insp)
-        st->bits = _mm512_or_si512(st->bits, c);
+    *cls = c;
     if (form == AVX512_U16_MUTF8) {
         /* a zero unit in a or b (the lanes past the end included) */
         if (UNILANE_UNLIKELY(
@@ -349,10 +349,27 @@ UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_u16_len(
         size_t steps = (len - i) / 64, s;
         if (steps > AVX512_U16_FLUSH)
             steps = AVX512_U16_FLUSH;
-        for (s = 0; s < steps; s++, i += 64)
+        /* two steps a turn: one vpternlogd ORs both steps' class bytes */
+        for (s = 0; s + 2 <= steps; s += 2, i += 128) {
+            __m512i c0, c1;
             acc = avx512_u16_len_step(acc, _mm512_loadu_si512((const void *)(src + i)),
                                       _mm512_loadu_si512((const void *)(src + i + 32)), all, all, i,
-                                      len, form, insp, &st);
+                                      len, form, insp, &st, &c0);
+            acc = avx512_u16_len_step(acc, _mm512_loadu_si512((const void *)(src + i + 64)),
+                                      _mm512_loadu_si512((const void *)(src + i + 96)), all, all,
+                                      i + 64, len, form, insp, &st, &c1);
+            if (insp)
+                st.bits = _mm512_ternarylogic_epi32(st.bits, c0, c1, 0xFE); /* bits | c0 | c1 */
+        }
+        if (s < steps) {
+            __m512i c0;
+            acc = avx512_u16_len_step(acc, _mm512_loadu_si512((const void *)(src + i)),
+                                      _mm512_loadu_si512((const void *)(src + i + 32)), all, all, i,
+                                      len, form, insp, &st, &c0);
+            if (insp)
+                st.bits = _mm512_or_si512(st.bits, c0);
+            i += 64;
+        }
         sums = _mm512_add_epi64(sums, _mm512_sad_epu8(acc, zero));
     }
     if (i < len) {
@@ -361,10 +378,11 @@ UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_u16_len(
         size_t n = len - i;
         __mmask32 ka = avx512_first32(n), kb = avx512_first32(n > 32 ? n - 32 : 0);
         __m512i a = _mm512_maskz_loadu_epi16(ka, src + i);
-        __m512i b = n > 32 ? _mm512_maskz_loadu_epi16(kb, src + i + 32) : zero;
-        sums = _mm512_add_epi64(
-            sums, _mm512_sad_epu8(avx512_u16_len_step(zero, a, b, ka, kb, i, len, form, insp, &st),
-                                  zero));
+        __m512i b = n > 32 ? _mm512_maskz_loadu_epi16(kb, src + i + 32) : zero, c0;
+        __m512i acc = avx512_u16_len_step(zero, a, b, ka, kb, i, len, form, insp, &st, &c0);
+        sums = _mm512_add_epi64(sums, _mm512_sad_epu8(acc, zero));
+        if (insp)
+            st.bits = _mm512_or_si512(st.bits, c0);
     } else if (insp && st.carry && st.err == len) {
         st.err = len - 1; /* a high surrogate as the last unit */
     }
