@@ -311,7 +311,9 @@ UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE __m512i avx512_u16_len_step(
         uint64_t sm = (uint64_t)s;
         /* one kmov of each mask (gcc would repeat them rather than copy) */
         __asm__("" : "+r"(sm));
-        if (UNILANE_UNLIKELY((sm | st->carry) != 0)) {
+        /* not marked unlikely: in emoji text every step takes it (gcc would
+           then rebuild the constant in it each time) */
+        if ((sm | st->carry) != 0) {
             uint64_t l = (uint64_t)_mm512_mask_test_epi8_mask(s, c, _mm512_set1_epi8(8)), h, x;
             __asm__("" : "+r"(l));
             h = sm & ~l;
@@ -319,8 +321,10 @@ UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE __m512i avx512_u16_len_step(
             st->pairs += (size_t)_mm_popcnt_u64(x & l);
             if (insp) {
                 st->paired |= x & l;
-                if (UNILANE_UNLIKELY(x != l) && st->err == len)
-                    st->err = i - (size_t)st->carry;
+                if (UNILANE_UNLIKELY(x != l)) {
+                    if (st->err == len)
+                        st->err = i - (size_t)st->carry;
+                }
             }
             st->carry = h >> 63;
         }
