@@ -264,11 +264,12 @@ avx512_u16_non_ascii(__m512i v, __m512i x80, __m512i one, __m512i x7e, enum avx5
  * units on).
  *
  * Measured (bench --paired=20, avx512 vs simdutf 9.1 icelake in the same
- * process, wikipedia_mars + lipsum, 27 files, three runs at load average
- * ~17, 2026-12-02): utf8_length_from_utf16 median 1.24-1.31x, lowest
- * Emoji-Lipsum 1.03-1.04x (the 16-bit compare loop before: median 0.96x,
- * Emoji-Lipsum 0.52x in bench_peer.sh); utf16_inspect / utf8_length_from_utf16
- * median 0.97-0.99, the lowest file another one each run (0.72-0.77).
+ * process, wikipedia_mars + lipsum, 27 files, five runs at load average
+ * 17-25, 2026-12-02): utf8_length_from_utf16 median 1.24-1.51x, lowest
+ * Emoji-Lipsum 1.03-1.04x (the 16-bit compare loop before, two runs: median
+ * 1.05-1.19x, Emoji-Lipsum 0.57-0.65x); utf16_inspect / utf8_length_from_utf16
+ * median 0.85-0.99, Emoji-Lipsum 0.74-0.99 (before: 0.79-0.83); the lowest
+ * file is another one in each run (0.55-0.78): noise at that load.
  */
 #  define AVX512_U16_FLUSH 127 /* steps: a byte lane grows by at most 2 a step */
 
