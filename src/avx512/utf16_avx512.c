@@ -226,87 +226,118 @@ avx512_u16_non_ascii(__m512i v, __m512i x80, __m512i one, __m512i x7e, enum avx5
 /* ---- UTF-8 length, modified-UTF-8 length, utf16_inspect --------------- */
 
 /*
- * Each unit counts 1 + [u >= 0x80] + [u >= 0x800]: 3 for a surrogate,
- * right for an unpaired one (U+FFFD: the LOSSY form's bytes, which is what
- * utf8_length_from_utf16 counts), and 6 for a pair, which is 4: 2 are
- * taken off at each high surrogate whose next unit is a low (read by a
- * second load one unit on, so no mask crosses a block; only in steps with
- * a surrogate). The compare masks add +1 (and -2 at a paired high) to the
- * 16-bit lanes of two accumulators, 64 units a step, folded to a scalar
- * every AVX512_U16_FLUSH steps (a lane grows by at most 2 a step).
+ * 64 units a step as 64 class bytes, in unit order: each unit v becomes its
+ * arithmetic shift v >> 7 saturated to a signed byte, as the AVX2
+ * utf16_inspect's avx2_u16_insp_bytes, here the high byte of v + v added
+ * with signed saturation (vpaddsw, then one vpermt2b takes the high bytes
+ * of both vectors in order; no shift, which only port 0 runs):
+ *   00         v < 0x80 (ASCII)        01       0x80 <= v < 0x100
+ *   01..0F     v < 0x800               Bx       a surrogate (D800..DFFF),
+ *   >= 10 (unsigned) v >= 0x800                 B0..B7 high, B8..BF low
+ * (0x800..0x3FFF give 10..7F, 0x4000..0x7FFF 7F, 0x8000..0xBFFF 80,
+ * 0xC000..0xD7FF 80..AF, 0xE000..0xFFFF C0..FF).
  *
- * MUTF8 (the modified-UTF-8 length): the first compare is the form's
- * "non-ASCII" (avx512_u16_non_ascii: not 1..7F), so U+0000 counts 2, and
- * there are no pairs (a surrogate counts 3, paired or not).
+ * Each unit counts 1 + [v >= 0x80] + [v >= 0x800], the last two as one
+ * byte per unit, min(c, 16) looked up in a 17-byte table (0, 1 x 15, 2),
+ * added to byte lanes (at most 2 a step) folded with vpsadbw every
+ * AVX512_U16_FLUSH steps. That is 3 for a surrogate: right for an
+ * unpaired one (U+FFFD: the LOSSY form's bytes, which is what
+ * utf8_length_from_utf16 counts), and 6 for a pair, which is 4: 2 are
+ * taken off per pair, counted from two masks of the step (its surrogates,
+ * and the lows among them): the pairs are the lows whose unit before is a
+ * high, (highs << 1 | carry) & lows, carry the high as unit 63 of the step
+ * before; only in steps with a surrogate, or a carry.
+ *
+ * MUTF8 (the modified-UTF-8 length): no pairs (a surrogate counts 3,
+ * paired or not), and U+0000, class 00 as ASCII, counts 2: one more per
+ * zero unit, counted in the (rare) steps that have one.
  *
  * `insp` (utf16_inspect, LOSSY only): besides the count, the OR of the
- * units (one vpternlogd a step), whether there is a pair, and where the
- * first unpaired surrogate may be, found from the masks the length makes
- * anyway (steps with a surrogate: no compare of its own): a step is
- * well-formed iff its surrogates are its paired highs and the units one
- * after them, with the carried bit (the last unit of the step before is a
- * paired high, whose low is unit 0 here; a step without surrogates never
- * has that carry).
- * The first step that is not names a character boundary at or before the
- * first unpaired surrogate, which lies in it; the scalar validation finds
- * it from there (at most 65 units on). That test is some 16 scalar
- * instructions a step with a surrogate: on text of surrogate pairs only
- * (Emoji-Lipsum) utf16_inspect measured 0.74 of utf8_length_from_utf16
- * in two runs; on the other files (one vpternlogd a step more) the
- * medians were 0.90 (lipsum) and 0.95 (wikipedia_mars), CPU time, fresh,
- * 3 layouts, load average ~17, 2026-12-02.
+ * class bytes (one vpternlogd per two steps: 00 only ASCII, 00 and 01 Latin-1),
+ * whether there is a pair, and where the first unpaired surrogate may be,
+ * from the same two masks: a step is well-formed iff its lows are exactly
+ * the units after its highs and the carry, (highs << 1 | carry) == lows
+ * (a high as unit 63 is the next step's carry, checked there; a step past
+ * it without surrogates takes the same test). The first step that is not
+ * names a character boundary at or before the first unpaired surrogate,
+ * which lies in it; the scalar validation finds it from there (at most 65
+ * units on).
+ *
+ * Measured (bench --paired=20, avx512 vs simdutf 9.1 icelake in the same
+ * process, wikipedia_mars + lipsum, 27 files, five runs at load average
+ * 17-25, 2026-12-02): utf8_length_from_utf16 median 1.24-1.51x, lowest
+ * Emoji-Lipsum 1.03-1.04x (the 16-bit compare loop before, two runs: median
+ * 1.05-1.19x, Emoji-Lipsum 0.57-0.65x); utf16_inspect / utf8_length_from_utf16
+ * median 0.85-0.99, Emoji-Lipsum 0.74-0.99 (before: 0.79-0.83); the lowest
+ * file is another one in each run (0.55-0.78): noise at that load.
  */
-#  define AVX512_U16_FLUSH 4096
+#  define AVX512_U16_FLUSH 127 /* steps: a byte lane grows by at most 2 a step */
 
 typedef struct avx512_u16_insp {
     size_t err;    /* len, or a boundary at or before the first unpaired surrogate */
-    uint32_t bits; /* OR of the units (16 bits), 0x10000 if there is a pair */
+    uint32_t bits; /* 0 ASCII, 0x80 Latin-1, 0x100 BMP; 0x10000 if there is a pair */
 } avx512_u16_insp;
 
-UNILANE_TARGET_AVX512 static inline size_t avx512_u16_hsum(__m512i acc)
-{
-    /* 16-bit lanes, each <= 0x7FFF, to 32-bit lanes, to a scalar */
-    return (size_t)(uint32_t)_mm512_reduce_add_epi32(_mm512_madd_epi16(acc, _mm512_set1_epi16(1)));
-}
+/* avx512_u16_len between its steps */
+typedef struct avx512_u16_len_st {
+    uint64_t carry;  /* unit i-1 is a high surrogate (LOSSY) */
+    uint64_t paired; /* insp: some step has a pair */
+    size_t pairs;    /* the pairs so far (LOSSY); MUTF8: the zero units */
+    size_t err;      /* insp: as avx512_u16_insp */
+    __m512i bits;    /* insp: the OR of the class bytes */
+} avx512_u16_len_st;
 
-/* acc plus, per unit of v, [non-ASCII for form] + [u >= 0x800]. */
-UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE __m512i
-avx512_u16_len_units(__m512i acc, __m512i v, __m512i x80, __m512i x800, __m512i one, __m512i x7e,
-                     enum avx512_u16_form form)
+/* acc plus, per unit of the 64 units a (0..31, lanes outside ka are 0),
+   b (32..63, outside kb 0) at i, [non-ASCII] + [u >= 0x800] in byte lanes;
+   the pairs (MUTF8: zero units) and insp's state into *st, the class
+   bytes into *cls. */
+UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE __m512i avx512_u16_len_step(
+    __m512i acc, __m512i a, __m512i b, __mmask32 ka, __mmask32 kb, size_t i, size_t len,
+    enum avx512_u16_form form, int insp, avx512_u16_len_st *st, __m512i *cls)
 {
-    acc = _mm512_mask_add_epi16(acc, (__mmask32)avx512_u16_non_ascii(v, x80, one, x7e, form), acc,
-                                one);
-    return _mm512_mask_add_epi16(acc, _mm512_cmpge_epu16_mask(v, x800), acc, one);
-}
-
-/* acc less 2 at each unit of v that is a high surrogate whose next unit
-   (the same lane of next) is a low one; *pp: those units. */
-UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE __m512i
-avx512_u16_len_pairs(__m512i acc, __m512i v, __m512i next, __m512i fc00, __m512i d800, __m512i dc00,
-                     __m512i two, uint32_t *pp)
-{
-    __mmask32 h = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, fc00), d800);
-    __mmask32 p = _mm512_mask_cmpeq_epi16_mask(h, _mm512_and_si512(next, fc00), dc00);
-    *pp = (uint32_t)p;
-    return _mm512_mask_sub_epi16(acc, p, acc, two);
-}
-
-/* insp: the well-formedness test of a step of `bits` (64 or 32) units at
-   i whose surrogates are s and paired highs ph (the units past the input
-   are no surrogates); carry: unit i is the low of a pair. Well-formed iff
-   every surrogate is a paired high or the unit after one: s is ph, ph one
-   unit on, and the carried bit (a paired high is no low, so no overlap). */
-static UNILANE_ALWAYS_INLINE void avx512_u16_insp_step(uint64_t s, uint64_t ph, unsigned bits,
-                                                       size_t i, size_t len, uint32_t *carry,
-                                                       uint64_t *pairs, size_t *err)
-{
-    uint64_t want = ph | (ph << 1) | *carry;
-    if (bits < 64)
-        want &= ((uint64_t)1 << bits) - 1;
-    *pairs |= ph;
-    if (UNILANE_UNLIKELY(s != want) && *err == len)
-        *err = i - *carry;
-    *carry = (uint32_t)(ph >> (bits - 1)) & 1;
+    /* min(c, 16) -> bytes: 0 -> 0, 1..15 -> 1, 16 -> 2 */
+    const __m512i lut =
+        _mm512_set_epi64(0, 0, 0x0202020202020202, 0x0202020202020202, 0x0202020202020202,
+                         0x0202020202020202, 0x0101010101010101, 0x0101010101010100);
+    /* byte k: the high byte of unit k of a, b (k >= 32) */
+    const __m512i hi = _mm512_set_epi64(0x7F7D7B7977757371, 0x6F6D6B6967656361, 0x5F5D5B5957555351,
+                                        0x4F4D4B4947454341, 0x3F3D3B3937353331, 0x2F2D2B2927252321,
+                                        0x1F1D1B1917151311, 0x0F0D0B0907050301);
+    __m512i c = _mm512_permutex2var_epi8(_mm512_adds_epi16(a, a), hi, _mm512_adds_epi16(b, b));
+    acc = _mm512_add_epi8(acc,
+                          _mm512_permutexvar_epi8(_mm512_min_epu8(c, _mm512_set1_epi8(16)), lut));
+    *cls = c;
+    if (form == AVX512_U16_MUTF8) {
+        /* a zero unit in a or b (the lanes past the end included) */
+        if (UNILANE_UNLIKELY(
+                _mm512_testn_epi16_mask(_mm512_min_epu16(a, b), _mm512_min_epu16(a, b)) != 0))
+            st->pairs += (size_t)_mm_popcnt_u32(_mm512_mask_testn_epi16_mask(ka, a, a)) +
+                         (size_t)_mm_popcnt_u32(_mm512_mask_testn_epi16_mask(kb, b, b));
+    } else {
+        __mmask64 s = _mm512_cmpeq_epi8_mask(_mm512_and_si512(c, _mm512_set1_epi8((char)0xF0)),
+                                             _mm512_set1_epi8((char)0xB0));
+        uint64_t sm = (uint64_t)s;
+        /* one kmov of each mask (gcc would repeat them rather than copy) */
+        __asm__("" : "+r"(sm));
+        /* not marked unlikely: in emoji text every step takes it (gcc would
+           then rebuild the constant in it each time) */
+        if ((sm | st->carry) != 0) {
+            uint64_t l = (uint64_t)_mm512_mask_test_epi8_mask(s, c, _mm512_set1_epi8(8)), h, x;
+            __asm__("" : "+r"(l));
+            h = sm & ~l;
+            x = (h << 1) | st->carry;
+            st->pairs += (size_t)_mm_popcnt_u64(x & l);
+            if (insp) {
+                st->paired |= x & l;
+                if (UNILANE_UNLIKELY(x != l)) {
+                    if (st->err == len)
+                        st->err = i - (size_t)st->carry;
+                }
+            }
+            st->carry = h >> 63;
+        }
+    }
+    return acc;
 }
 
 /* The UTF-8 length (LOSSY) or the modified-UTF-8 length (MUTF8) of
@@ -314,73 +345,68 @@ static UNILANE_ALWAYS_INLINE void avx512_u16_insp_step(uint64_t s, uint64_t ph, 
 UNILANE_TARGET_AVX512 static UNILANE_ALWAYS_INLINE size_t avx512_u16_len(
     const uint16_t *src, size_t len, enum avx512_u16_form form, int insp, avx512_u16_insp *q)
 {
-    const __m512i x80 = _mm512_set1_epi16(0x80), x800 = _mm512_set1_epi16(0x800);
-    const __m512i fc00 = _mm512_set1_epi16((short)0xFC00), d800 = _mm512_set1_epi16((short)0xD800);
-    const __m512i dc00 = _mm512_set1_epi16((short)0xDC00);
-    const __m512i one = _mm512_set1_epi16(1), two = _mm512_set1_epi16(2);
-    const __m512i x7ff = _mm512_set1_epi16(0x7FF), x7e = _mm512_set1_epi16(0x7E);
-    const int pairs_on = form != AVX512_U16_MUTF8;
-    size_t i = 0, total = 0, err = len;
-    uint32_t carry = 0; /* insp: unit i is the low of a pair */
-    uint64_t pairs = 0; /* insp: the paired highs, ORed */
-    __m512i bits = _mm512_setzero_si512();
+    const __m512i zero = _mm512_setzero_si512();
+    const __mmask32 all = ~(__mmask32)0;
+    __m512i sums = zero; /* 64-bit lanes */
+    size_t i = 0, total;
+    avx512_u16_len_st st;
 
-    /* while the load one unit on stays below src + len */
-    while (len - i > 64) {
-        __m512i acc0 = _mm512_setzero_si512(), acc1 = _mm512_setzero_si512();
-        size_t steps = (len - i - 1) / 64, s;
+    st.carry = 0;
+    st.paired = 0;
+    st.pairs = 0;
+    st.err = len;
+    st.bits = zero;
+    while (len - i >= 64) {
+        __m512i acc = zero;
+        size_t steps = (len - i) / 64, s;
         if (steps > AVX512_U16_FLUSH)
             steps = AVX512_U16_FLUSH;
-        for (s = 0; s < steps; s++, i += 64) {
-            const uint16_t *p = src + i;
-            __m512i a = _mm512_loadu_si512((const void *)p);
-            __m512i b = _mm512_loadu_si512((const void *)(p + 32));
-            uint32_t sa, sb;
-            acc0 = avx512_u16_len_units(acc0, a, x80, x800, one, x7e, form);
-            acc1 = avx512_u16_len_units(acc1, b, x80, x800, one, x7e, form);
+        /* two steps a turn: one vpternlogd ORs both steps' class bytes */
+        for (s = 0; s + 2 <= steps; s += 2, i += 128) {
+            __m512i c0, c1;
+            acc = avx512_u16_len_step(acc, _mm512_loadu_si512((const void *)(src + i)),
+                                      _mm512_loadu_si512((const void *)(src + i + 32)), all, all, i,
+                                      len, form, insp, &st, &c0);
+            acc = avx512_u16_len_step(acc, _mm512_loadu_si512((const void *)(src + i + 64)),
+                                      _mm512_loadu_si512((const void *)(src + i + 96)), all, all,
+                                      i + 64, len, form, insp, &st, &c1);
             if (insp)
-                bits = _mm512_ternarylogic_epi32(bits, a, b, 0xFE); /* bits | a | b */
-            /* a surrogate: u - 0xD800 <= 0x7FF, unsigned */
-            sa = (uint32_t)_mm512_cmple_epu16_mask(_mm512_sub_epi16(a, d800), x7ff);
-            sb = (uint32_t)_mm512_cmple_epu16_mask(_mm512_sub_epi16(b, d800), x7ff);
-            if (pairs_on && UNILANE_UNLIKELY((sa | sb) != 0)) {
-                uint32_t pa, pb;
-                acc0 = avx512_u16_len_pairs(acc0, a, _mm512_loadu_si512((const void *)(p + 1)),
-                                            fc00, d800, dc00, two, &pa);
-                acc1 = avx512_u16_len_pairs(acc1, b, _mm512_loadu_si512((const void *)(p + 33)),
-                                            fc00, d800, dc00, two, &pb);
-                if (insp)
-                    avx512_u16_insp_step((uint64_t)sa | (uint64_t)sb << 32,
-                                         (uint64_t)pa | (uint64_t)pb << 32, 64, i, len, &carry,
-                                         &pairs, &err);
-            }
+                st.bits = _mm512_ternarylogic_epi32(st.bits, c0, c1, 0xFE); /* bits | c0 | c1 */
         }
-        total += 64 * steps + avx512_u16_hsum(_mm512_add_epi16(acc0, acc1));
-    }
-    /* 1 <= len - i <= 64 units remain: up to two masked blocks (lanes past
-       the end are 0: they count nothing) */
-    while (i < len) {
-        size_t n = len - i < 32 ? len - i : 32;
-        __m512i v = _mm512_maskz_loadu_epi16(avx512_first32(n), src + i);
-        __m512i acc = avx512_u16_len_units(_mm512_setzero_si512(), v, x80, x800, one, x7e, form);
-        if (form == AVX512_U16_MUTF8) /* the lanes past the end are 0: 2 bytes each */
-            acc = _mm512_maskz_mov_epi16(avx512_first32(n), acc);
-        if (pairs_on) {
-            __m512i next = _mm512_maskz_loadu_epi16(avx512_first32(len - i - 1), src + i + 1);
-            uint32_t pv;
-            acc = avx512_u16_len_pairs(acc, v, next, fc00, d800, dc00, two, &pv);
-            if (insp) {
-                bits = _mm512_or_si512(bits, v);
-                avx512_u16_insp_step(avx512_u16_surr(v), pv, 32, i, len, &carry, &pairs, &err);
-            }
+        if (s < steps) {
+            __m512i c0;
+            acc = avx512_u16_len_step(acc, _mm512_loadu_si512((const void *)(src + i)),
+                                      _mm512_loadu_si512((const void *)(src + i + 32)), all, all, i,
+                                      len, form, insp, &st, &c0);
+            if (insp)
+                st.bits = _mm512_or_si512(st.bits, c0);
+            i += 64;
         }
-        total += n + avx512_u16_hsum(acc);
-        i += n;
+        sums = _mm512_add_epi64(sums, _mm512_sad_epu8(acc, zero));
     }
+    if (i < len) {
+        /* 1..63 units: masked (the lanes past the end are 0, no surrogate,
+           count nothing: a high as the last unit is seen unpaired here) */
+        size_t n = len - i;
+        __mmask32 ka = avx512_first32(n), kb = avx512_first32(n > 32 ? n - 32 : 0);
+        __m512i a = _mm512_maskz_loadu_epi16(ka, src + i);
+        __m512i b = n > 32 ? _mm512_maskz_loadu_epi16(kb, src + i + 32) : zero, c0;
+        __m512i acc = avx512_u16_len_step(zero, a, b, ka, kb, i, len, form, insp, &st, &c0);
+        sums = _mm512_add_epi64(sums, _mm512_sad_epu8(acc, zero));
+        if (insp)
+            st.bits = _mm512_or_si512(st.bits, c0);
+    } else if (insp && st.carry && st.err == len) {
+        st.err = len - 1; /* a high surrogate as the last unit */
+    }
+    total = len + (size_t)_mm512_reduce_add_epi64(sums);
+    total = form == AVX512_U16_MUTF8 ? total + st.pairs : total - 2 * st.pairs;
     if (insp) {
-        uint32_t o = (uint32_t)_mm512_reduce_or_epi32(bits);
-        q->err = err;
-        q->bits = ((o | o >> 16) & 0xFFFF) | (pairs ? 0x10000u : 0);
+        __m512i o = st.bits;
+        q->err = st.err;
+        q->bits = (_mm512_test_epi8_mask(o, o) == 0                              ? 0
+                   : _mm512_test_epi8_mask(o, _mm512_set1_epi8((char)0xFE)) == 0 ? 0x80u
+                                                                                 : 0x100u) |
+                  (st.paired ? 0x10000u : 0);
     }
     avx512_leave();
     return total;
