@@ -463,70 +463,38 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_units64(uint8x16_t units, uint8x
     return vaddq_u8(vaddq_u8(u0, u1), vaddq_u8(u2, u3));
 }
 
-/* What the inspections kept besides validating (neon_u8_valid_blocks with
-   insp = 1). No caller passes insp = 1 any more: the inspections have their
-   own loop (neon_u8_insp_blocks). The dead path stays for now because
-   taking it out changes gcc's ARMv7 register allocation of validate_utf8
-   and validate_wtf8 (not the inspections' code to change). */
-typedef struct neon_u8_insp {
-    size_t n;       /* UTF-16 units of the ASCII bytes passed               */
-    uint16x8_t acc; /* those of the non-ASCII blocks passed (add the lanes) */
-    uint8x16_t top; /* bytewise maximum of the non-ASCII blocks passed      */
-} neon_u8_insp;
-
-/* At most this many bytes per neon_u8_valid_blocks call of the inspection:
-   a block adds at most 16 to a lane of neon_u8_insp.acc (2 units a byte,
-   8 bytes a lane), so 2048 blocks fit. */
-#  define NEON_U8_INSP_SLICE (2048 * 64)
-
-/* The largest byte of v (umaxv: A64 only). */
-static UNILANE_ALWAYS_INLINE unsigned neon_u8_hmax(uint8x16_t v)
-{
-    return vmaxvq_u8(v);
-}
+/* gcc's tree PRE keeps values across the iterations of the UTF-8 check
+   loops that the 16 ARMv7 Q registers cannot hold: without it (gcc 12) the
+   loops spill less. ARMv7 instructions a byte, Chinese-Lipsum: utf8_inspect
+   2.02 -> 1.87 (Emoji-Lipsum 2.43 -> 2.01), validate_utf8 1.93 -> 1.82,
+   validate_wtf8 1.88 -> 1.75; AArch64 the same either way. For the entries
+   that inline neon_u8_valid_blocks and the inspection runs. */
+#  if defined(__GNUC__) && !defined(__clang__)
+#    define NEON_U8_NO_PRE __attribute__((optimize("no-tree-pre")))
+#  else
+#    define NEON_U8_NO_PRE
+#  endif
 
 /*
  * The block loop of validate_utf8 from i (len - i >= 64; the check starts
  * afresh there): returns the position where it stopped, such that s[i ..
  * stop) is valid but for a last character that may be cut off, and the
- * first error, if any, ends before stop + 64 (or the end). With `insp` (a
- * constant after inlining; without it the additions are dead code) it
- * fills *q: the unit count of s[i .. stop) by the per-byte rule (as
- * utf16_length_from_utf8; the caller takes off the cut-off character), and
- * the bytewise maximum of the non-ASCII blocks (which holds the bytes of a
- * cut-off character too: the caller decides whether they count).
+ * first error, if any, ends before stop + 64 (or the end).
  */
 static UNILANE_ALWAYS_INLINE size_t neon_u8_valid_blocks(const uint8_t *s, size_t len, size_t i,
-                                                         int insp, neon_u8_insp *q, int wtf8)
+                                                         int wtf8)
 {
     neon_u8_kl k;
-    uint8x16_t pv = vdupq_n_u8(0), units = vdupq_n_u8(0);
-    if (insp)
-        units = vld1q_u8(neon_u8_rules[3]);
+    uint8x16_t pv = vdupq_n_u8(0);
     neon_u8_kl_init(&k);
     for (;;) {
         uint8x16x4_t b = neon_load64_u8(s + i);
-        /* the block's bytewise maximum: the ASCII test's, and the width's */
-        uint8x16_t m = neon_u8_max4(b);
-        if (!neon_u8_block_high_m(m, pv)) {
-            size_t from = i;
-            int more;
-            more = neon_u8_skip_ascii(s, len, &i, &b, &k, &pv);
-            if (insp)
-                q->n += i - from;
-            if (!more)
-                break;
-            if (insp)
-                m = neon_u8_max4(b);
-        }
+        if (!neon_u8_block_high(b, pv) && !neon_u8_skip_ascii(s, len, &i, &b, &k, &pv))
+            break;
         {
             uint8x16_t e = neon_u8_kl_block(&k, pv, b);
             if (neon_u8_any(e) && (!wtf8 || neon_u8_wtf8_block_bad(e, pv, s + i)))
                 break; /* the first error is at or after i - 3 */
-        }
-        if (insp) {
-            q->acc = vpadalq_u8(q->acc, neon_u8_units64(units, b));
-            q->top = vmaxq_u8(q->top, m);
         }
         pv = b.val[3];
         i += 64;
@@ -536,26 +504,26 @@ static UNILANE_ALWAYS_INLINE size_t neon_u8_valid_blocks(const uint8_t *s, size_
     return i;
 }
 
-unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
+NEON_U8_NO_PRE unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
 {
     const uint8_t *s = (const uint8_t *)src;
     size_t i = 0;
 
     if (len >= 64) {
-        i = neon_u8_valid_blocks(s, len, 0, 0, NULL, 0);
+        i = neon_u8_valid_blocks(s, len, 0, 0);
         /* s[0..i) is valid but for a last character that may be cut off */
         i = gen_utf8_last_lead(s, 0, i);
     }
     return gen_finish(unilane_scalar_validate_utf8(src + i, len - i), i, 0);
 }
 
-unilane_result unilane_neon_validate_wtf8(const char *src, size_t len)
+NEON_U8_NO_PRE unilane_result unilane_neon_validate_wtf8(const char *src, size_t len)
 {
     const uint8_t *s = (const uint8_t *)src;
     size_t i = 0;
 
     if (len >= 64) {
-        i = neon_u8_valid_blocks(s, len, 0, 0, NULL, 1);
+        i = neon_u8_valid_blocks(s, len, 0, 1);
         /* as for UTF-8, and the scalar code starts before a high surrogate
            that ends there, so that it sees a low one after it */
         i = neon_u8_wtf8_back(s, 0, gen_utf8_last_lead(s, 0, i));
@@ -819,16 +787,6 @@ static UNILANE_ALWAYS_INLINE size_t neon_u8_insp_blocks(const uint8_t *s, size_t
     return i;
 }
 
-/* gcc's tree PRE, on the two instances below, keeps values across the
-   loop's iterations that the ARMv7 registers cannot hold: without it
-   (gcc 12) the loops spill less (ARMv7 utf8_inspect: Chinese-Lipsum 2.02
-   -> 1.87 instructions a byte, Emoji-Lipsum 2.43 -> 2.01). */
-#  if defined(__GNUC__) && !defined(__clang__)
-#    define NEON_U8_NO_PRE __attribute__((optimize("no-tree-pre")))
-#  else
-#    define NEON_U8_NO_PRE
-#  endif
-
 /* The two instances, out of line. */
 static NEON_U8_NO_PRE UNILANE_NOINLINE size_t neon_u8_insp_run(const uint8_t *s, size_t len,
                                                                size_t i, const uint8_t (*traps)[16],
@@ -841,6 +799,12 @@ static NEON_U8_NO_PRE UNILANE_NOINLINE size_t neon_u8_insp_run4(const uint8_t *s
                                                                 size_t i, size_t *u)
 {
     return neon_u8_insp_blocks(s, len, i, NULL, u, 1);
+}
+
+/* The largest byte of v (umaxv on AArch64, a pairwise chain on ARMv7). */
+static UNILANE_ALWAYS_INLINE unsigned neon_u8_hmax(uint8x16_t v)
+{
+    return vmaxvq_u8(v);
 }
 
 /* The largest byte of s[k .. e). */
