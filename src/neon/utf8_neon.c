@@ -117,7 +117,7 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_kl_step(neon_u8_kl *k, uint8x16_
     uint8x16_t must = vorrq_u8(vcgeq_u8(vextq_u8(pv, v, 14), vdupq_n_u8(0xE0)),
                                vcgeq_u8(vextq_u8(pv, v, 13), vdupq_n_u8(0xF0)));
     k->p12 = t12;
-    return veorq_u8(sc, vandq_u8(must, vdupq_n_u8(UNILANE_U8_TWO_CONTS)));
+    return veorq_u8(sc, vshlq_n_u8(must, 7)); /* 0xFF -> 0x80, TWO_CONTS */
 }
 
 /* Error lanes of a 64-byte block (nonzero somewhere iff ill-formed). */
@@ -463,70 +463,38 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_units64(uint8x16_t units, uint8x
     return vaddq_u8(vaddq_u8(u0, u1), vaddq_u8(u2, u3));
 }
 
-/* What the inspections kept besides validating (neon_u8_valid_blocks with
-   insp = 1). No caller passes insp = 1 any more: the inspections have their
-   own loop (neon_u8_insp_blocks). The dead path stays for now because
-   taking it out changes gcc's ARMv7 register allocation of validate_utf8
-   and validate_wtf8 (not the inspections' code to change). */
-typedef struct neon_u8_insp {
-    size_t n;       /* UTF-16 units of the ASCII bytes passed               */
-    uint16x8_t acc; /* those of the non-ASCII blocks passed (add the lanes) */
-    uint8x16_t top; /* bytewise maximum of the non-ASCII blocks passed      */
-} neon_u8_insp;
-
-/* At most this many bytes per neon_u8_valid_blocks call of the inspection:
-   a block adds at most 16 to a lane of neon_u8_insp.acc (2 units a byte,
-   8 bytes a lane), so 2048 blocks fit. */
-#  define NEON_U8_INSP_SLICE (2048 * 64)
-
-/* The largest byte of v (umaxv: A64 only). */
-static UNILANE_ALWAYS_INLINE unsigned neon_u8_hmax(uint8x16_t v)
-{
-    return vmaxvq_u8(v);
-}
+/* gcc's tree PRE keeps values across the iterations of the UTF-8 check
+   loops that the 16 ARMv7 Q registers cannot hold: without it (gcc 12) the
+   loops spill less. ARMv7 instructions a byte, Chinese-Lipsum: utf8_inspect
+   2.02 -> 1.87 (Emoji-Lipsum 2.43 -> 2.01), validate_utf8 1.93 -> 1.82,
+   validate_wtf8 1.88 -> 1.75; AArch64 the same either way. For the entries
+   that inline neon_u8_valid_blocks and the inspection runs. */
+#  if defined(__GNUC__) && !defined(__clang__)
+#    define NEON_U8_NO_PRE __attribute__((optimize("no-tree-pre")))
+#  else
+#    define NEON_U8_NO_PRE
+#  endif
 
 /*
  * The block loop of validate_utf8 from i (len - i >= 64; the check starts
  * afresh there): returns the position where it stopped, such that s[i ..
  * stop) is valid but for a last character that may be cut off, and the
- * first error, if any, ends before stop + 64 (or the end). With `insp` (a
- * constant after inlining; without it the additions are dead code) it
- * fills *q: the unit count of s[i .. stop) by the per-byte rule (as
- * utf16_length_from_utf8; the caller takes off the cut-off character), and
- * the bytewise maximum of the non-ASCII blocks (which holds the bytes of a
- * cut-off character too: the caller decides whether they count).
+ * first error, if any, ends before stop + 64 (or the end).
  */
 static UNILANE_ALWAYS_INLINE size_t neon_u8_valid_blocks(const uint8_t *s, size_t len, size_t i,
-                                                         int insp, neon_u8_insp *q, int wtf8)
+                                                         int wtf8)
 {
     neon_u8_kl k;
-    uint8x16_t pv = vdupq_n_u8(0), units = vdupq_n_u8(0);
-    if (insp)
-        units = vld1q_u8(neon_u8_rules[3]);
+    uint8x16_t pv = vdupq_n_u8(0);
     neon_u8_kl_init(&k);
     for (;;) {
         uint8x16x4_t b = neon_load64_u8(s + i);
-        /* the block's bytewise maximum: the ASCII test's, and the width's */
-        uint8x16_t m = neon_u8_max4(b);
-        if (!neon_u8_block_high_m(m, pv)) {
-            size_t from = i;
-            int more;
-            more = neon_u8_skip_ascii(s, len, &i, &b, &k, &pv);
-            if (insp)
-                q->n += i - from;
-            if (!more)
-                break;
-            if (insp)
-                m = neon_u8_max4(b);
-        }
+        if (!neon_u8_block_high(b, pv) && !neon_u8_skip_ascii(s, len, &i, &b, &k, &pv))
+            break;
         {
             uint8x16_t e = neon_u8_kl_block(&k, pv, b);
             if (neon_u8_any(e) && (!wtf8 || neon_u8_wtf8_block_bad(e, pv, s + i)))
                 break; /* the first error is at or after i - 3 */
-        }
-        if (insp) {
-            q->acc = vpadalq_u8(q->acc, neon_u8_units64(units, b));
-            q->top = vmaxq_u8(q->top, m);
         }
         pv = b.val[3];
         i += 64;
@@ -536,26 +504,26 @@ static UNILANE_ALWAYS_INLINE size_t neon_u8_valid_blocks(const uint8_t *s, size_
     return i;
 }
 
-unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
+NEON_U8_NO_PRE unilane_result unilane_neon_validate_utf8(const char *src, size_t len)
 {
     const uint8_t *s = (const uint8_t *)src;
     size_t i = 0;
 
     if (len >= 64) {
-        i = neon_u8_valid_blocks(s, len, 0, 0, NULL, 0);
+        i = neon_u8_valid_blocks(s, len, 0, 0);
         /* s[0..i) is valid but for a last character that may be cut off */
         i = gen_utf8_last_lead(s, 0, i);
     }
     return gen_finish(unilane_scalar_validate_utf8(src + i, len - i), i, 0);
 }
 
-unilane_result unilane_neon_validate_wtf8(const char *src, size_t len)
+NEON_U8_NO_PRE unilane_result unilane_neon_validate_wtf8(const char *src, size_t len)
 {
     const uint8_t *s = (const uint8_t *)src;
     size_t i = 0;
 
     if (len >= 64) {
-        i = neon_u8_valid_blocks(s, len, 0, 0, NULL, 1);
+        i = neon_u8_valid_blocks(s, len, 0, 1);
         /* as for UTF-8, and the scalar code starts before a high surrogate
            that ends there, so that it sees a low one after it */
         i = neon_u8_wtf8_back(s, 0, gen_utf8_last_lead(s, 0, i));
@@ -653,23 +621,26 @@ size_t unilane_neon_utf16_length_from_utf8_lossy(const char *src, size_t len)
 /*
  * The inspections run validate_utf8's check block by block and count the
  * UTF-16 units on the way, by the per-byte rule of utf16_length_from_utf8
- * written as: units = bytes - continuation bytes + 4-byte leads. The check
- * has both kinds of byte at hand: after the step of 16 bytes v, the first-
- * byte classes in the state (neon_u8_kl.p12) have TWO_CONTS (bit 7) exactly
- * at the continuation bytes of v (BYTE1_HIGH has it for 8..B only, BYTE1_LOW
- * in every entry), and the step compares the bytes three lanes back with F0
- * (neon_u8_lead4). A byte counter per lane for each (neon_u8_cnt): usra of
- * the classes, usra of the compare mask (one tied accumulate a vector).
- * The lead is counted three bytes late, so one among the last three bytes
- * of a run is not: it can only be the lead of the character cut off there,
- * which the caller handles (neon_u8_inspect_long).
+ * written as: units = bytes - (continuation bytes - 4-byte leads). The
+ * check has both kinds of byte at hand: after the step of 16 bytes v, the
+ * first-byte classes in the state (neon_u8_kl.p12) have TWO_CONTS (bit 7)
+ * exactly at the continuation bytes of v (BYTE1_HIGH has it for 8..B only,
+ * BYTE1_LOW in every entry), and the step compares the bytes three lanes
+ * back with F0 (neon_u8_lead4): one accumulate of each a vector into byte
+ * counters (neon_u8_cnt), flushed every 31 blocks. The lead is counted
+ * three bytes late, so one among the last three bytes of a run is not: it
+ * can only be the lead of the character cut off there, which the caller
+ * counts (neon_u8_inspect_long).
  *
- * Two modes (`astral`, a constant at each instance). 0: no 4-byte leads
- * are counted and the width is the blocks' largest byte; a block with a
- * byte >= F0 among it and the 3 bytes before stops the run before it is
- * checked (neon_u8_irun.sw), and the caller goes on in mode 1. 1: 4-byte
- * leads are counted, no largest byte is kept (the width is ASTRAL once one
- * 4-byte character has passed the check).
+ * The width costs the loop nothing: a run is made for a width W, and its
+ * tables forbid what is wider (neon_u8_traps). For W at most LATIN1 every
+ * lead C4..FF is an error, for BMP every lead F0..FF (then no 4-byte lead
+ * passes, and none is counted); for ASTRAL the tables are UTF-8's and the
+ * 4-byte leads are counted (the only instance that counts them). So a run
+ * passes nothing wider than W, and below BMP what it passed is LATIN1 iff
+ * it has a continuation byte (fewer units than bytes). A forbidden lead is
+ * found where a run stops before a block in error; the caller then makes
+ * the run again from the character before, for that lead's width.
  */
 
 /* 0xFF where the byte three lanes back (in pv, v) is F0..FF: the compare of
@@ -679,10 +650,41 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_lead4(uint8x16_t pv, uint8x16_t 
     return vcgeq_u8(vextq_u8(pv, v, 13), vdupq_n_u8(0xF0));
 }
 
-/* Byte counters per lane: continuation bytes, and (mode 1) 4-byte leads. */
+/*
+ * What the runs below ASTRAL add to the tables BYTE1_HIGH ([w][0]) and
+ * BYTE2_HIGH ([w][1]), so that a pair (lead, next byte) is an error where
+ * the lead is too wide: w = 0, W at most LATIN1, leads C4..FF; w = 1, BMP,
+ * leads F0..FF. Before a byte that is not a continuation byte every lead
+ * has TOO_SHORT already; before one, TOO_LONG (BYTE1_LOW and BYTE2_HIGH
+ * 8..B have it) is added for D, E, F (and F alone for BMP), and TOO_LARGE
+ * for C: BYTE1_LOW has it for the low nibbles 4..F, BYTE2_HIGH for 9..B,
+ * and here for 8 too (C4..CF 80..8F; F4 80..8F, the only other pair that
+ * gains it, has TOO_LONG already). Bit 7, the continuation bytes' mark in
+ * the first-byte classes, is not touched.
+ */
+static const uint8_t neon_u8_traps[2][2][16] = {
+    { { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UNILANE_U8_TOO_LARGE, UNILANE_U8_TOO_LONG,
+        UNILANE_U8_TOO_LONG, UNILANE_U8_TOO_LONG },
+      { 0, 0, 0, 0, 0, 0, 0, 0, UNILANE_U8_TOO_LARGE } },
+    { { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UNILANE_U8_TOO_LONG }, { 0 } },
+};
+
+/* The first bytes a run for width w (neon_u8_traps) forbids. */
+#  define NEON_U8_TRAP_LEAD(w) ((w) ? 0xF0u : 0xC4u)
+
+/*
+ * Byte counters per lane: continuation bytes, and (ASTRAL) 4-byte leads.
+ * On AArch64 two counters, each a tied usra (one counter for both cost
+ * moves: Emoji-Lipsum 1.46 instructions a byte, 1.44 this way). On ARMv7
+ * the leads are taken off the one counter (a Q register less in a loop
+ * that has none to spare: 2.09 -> 2.01), which starts at NEON_U8_INSP_BIAS
+ * so that it stays within its byte either way.
+ */
 typedef struct neon_u8_cnt {
     uint8x16_t cont, lead4;
 } neon_u8_cnt;
+#  define NEON_U8_INSP_SPLIT UNILANE_NEON_A64
+#  define NEON_U8_INSP_BIAS  (NEON_U8_INSP_SPLIT ? 0 : 128)
 
 /* Error lanes of a 64-byte block (as neon_u8_kl_block), and its bytes
    counted into *c. */
@@ -697,8 +699,10 @@ static UNILANE_ALWAYS_INLINE uint8x16_t neon_u8_insp_block(neon_u8_kl *k, uint8x
         uint8x16_t p = q ? b.val[q - 1] : pv;
         e = vorrq_u8(e, neon_u8_kl_step(k, p, b.val[q]));
         c->cont = vsraq_n_u8(c->cont, k->p12, 7);
-        if (astral)
+        if (astral && NEON_U8_INSP_SPLIT)
             c->lead4 = vsraq_n_u8(c->lead4, neon_u8_lead4(p, b.val[q]), 7);
+        else if (astral)
+            c->cont = vaddq_u8(c->cont, neon_u8_lead4(p, b.val[q])); /* -1 a lead */
     }
     return e;
 }
@@ -715,147 +719,52 @@ static UNILANE_ALWAYS_INLINE void neon_u8_insp_undo(neon_u8_cnt *c, uint8x16_t p
     for (q = 0; q < 4; q++) {
         uint8x16_t p = q ? b.val[q - 1] : pv;
         c->cont = vaddq_u8(c->cont, neon_u8_is_cont(b.val[q]));
-        if (astral)
+        if (astral && NEON_U8_INSP_SPLIT)
             c->lead4 = vaddq_u8(c->lead4, neon_u8_lead4(p, b.val[q]));
+        else if (astral)
+            c->cont = vsubq_u8(c->cont, neon_u8_lead4(p, b.val[q]));
     }
 }
 
-/* The largest byte of m and of lanes 13..15 of pv, for the two tests below;
-   on ARMv7 four bytes, each the largest of four lanes (as neon_any_high_u8
-   does it). */
-static UNILANE_ALWAYS_INLINE uint32_t neon_u8_insp_max_of(uint8x16_t x)
-{
-#  if UNILANE_NEON_A64
-    uint32_t w = vmaxvq_u8(x);
-    __asm__("" : "+r"(w)); /* one register for both tests (gcc took two) */
-    return w;
-#  else
-    uint8x8_t h = vmax_u8(vget_low_u8(x), vget_high_u8(x));
-    return neon_lane0_u32(vpmax_u8(h, h));
-#  endif
-}
-
-static UNILANE_ALWAYS_INLINE uint32_t neon_u8_insp_max(uint8x16_t m, uint8x16_t pv)
-{
-    return neon_u8_insp_max_of(vmaxq_u8(m, vextq_u8(pv, vdupq_n_u8(0), 13)));
-}
-
-/* Whether one of the bytes of neon_u8_insp_max is >= 0x80. */
-static UNILANE_ALWAYS_INLINE int neon_u8_insp_high(uint32_t w)
-{
-#  if UNILANE_NEON_A64
-    return (w & 0x80) != 0; /* w <= 0xFF: a tbnz */
-#  else
-    return (w & 0x80808080u) != 0;
-#  endif
-}
-
-/* Whether one of the bytes of neon_u8_insp_max is >= 0xF0 (ARMv7: bits 7
-   to 4 of one byte all set, ANDed into bit 7 by two shifts). */
-static UNILANE_ALWAYS_INLINE int neon_u8_insp_f0(uint32_t w)
-{
-#  if UNILANE_NEON_A64
-    return w >= 0xF0;
-#  else
-    w &= w << 1;
-    w &= w << 2;
-    return (w & 0x80808080u) != 0;
-#  endif
-}
-
-/*
- * Mode 0 keeps the largest byte of the blocks passed. On AArch64 as the
- * bytewise maximum of the blocks in *v (one umax a block). On ARMv7 in *t,
- * a core register: the bytewise maximum of the four bytes of
- * neon_u8_insp_max (each the largest of some lanes of the block and of the
- * 3 bytes before, which passed with the block before) with the ARMv6 SIMD
- * instructions: usub8 sets a GE flag per byte where w >= *t, sel takes
- * those bytes of w. A vector maximum costs an ARMv7 Q register in the loop,
- * of the 16 that the check already overflows.
- */
-static UNILANE_ALWAYS_INLINE void neon_u8_insp_add_top(uint32_t *t, uint8x16_t *v, uint32_t w,
-                                                       uint8x16_t m)
-{
-#  if UNILANE_NEON_A64
-    *v = vmaxq_u8(*v, m);
-    (void)t;
-    (void)w;
-#  else
-    uint32_t d;
-    __asm__("usub8 %1, %2, %0\n\tsel %0, %2, %0" : "+r"(*t), "=&r"(d) : "r"(w) : "cc");
-    (void)v;
-    (void)m;
-#  endif
-}
-
-/* The largest byte of the blocks passed in mode 0, from
-   neon_u8_insp_add_top's values. */
-static UNILANE_ALWAYS_INLINE unsigned neon_u8_insp_top(uint32_t t, uint8x16_t v)
-{
-#  if UNILANE_NEON_A64
-    (void)t;
-    return neon_u8_hmax(v);
-#  else
-    unsigned m = 0;
-    int k;
-    (void)v;
-    for (k = 0; k < 32; k += 8)
-        m = (t >> k & 0xFF) > m ? t >> k & 0xFF : m;
-    return m;
-#  endif
-}
-
-/* What a run of neon_u8_insp_blocks found besides its end. */
-typedef struct neon_u8_irun {
-    size_t n;     /* UTF-16 units of the bytes passed (per-byte rule, above)  */
-    unsigned top; /* mode 0: the largest byte of the non-ASCII blocks passed */
-    int sw;       /* mode 0: stopped before a block with a byte >= F0        */
-} neon_u8_irun;
-
 /* At most this many bytes of checked (not skipped) blocks per count: a
-   lane of a counter gains at most 4 a block (124 in 31 blocks, below 256). */
+   lane of a counter moves by at most 4 a block, 124 in 31 blocks (either
+   way from NEON_U8_INSP_BIAS). */
 #  define NEON_U8_INSP_CHUNK (31 * 64)
 
 /*
  * The block loop of the inspections from i (len - i >= 64; the check starts
  * afresh there), as validate_utf8's (neon_u8_valid_blocks): returns the
  * position where it stopped, such that s[i .. stop) is valid but for a
- * last character that may be cut off, and the first error, if any, ends
- * before stop + 64 (or the end); and fills *q. The units of s[i .. stop)
- * in q->n lack a 4-byte lead among its last three bytes (see above).
+ * last character that may be cut off, and the first error (or forbidden
+ * lead), if any, ends before stop + 64 (or the end); and its units in *u,
+ * which lack a 4-byte lead among the last three bytes (see above). traps:
+ * neon_u8_traps[w] (astral = 0), or NULL.
  */
 static UNILANE_ALWAYS_INLINE size_t neon_u8_insp_blocks(const uint8_t *s, size_t len, size_t i,
-                                                        neon_u8_irun *q, int astral)
+                                                        const uint8_t (*traps)[16], size_t *u,
+                                                        int astral)
 {
     neon_u8_kl k;
-    uint8x16_t pv = vdupq_n_u8(0), topv = vdupq_n_u8(0);
-    uint32_t top = 0;
+    uint8x16_t pv = vdupq_n_u8(0);
     size_t n = 0;
     int stop = 0;
     neon_u8_kl_init(&k);
-    q->sw = 0;
+    if (!astral) {
+        k.hi1 = vorrq_u8(k.hi1, vld1q_u8(traps[0]));
+        k.hi2 = vorrq_u8(k.hi2, vld1q_u8(traps[1]));
+    }
     do {
         /* a chunk: at most NEON_U8_INSP_CHUNK bytes of checked blocks (an
            ASCII run may take i past lim: the chunk then ends with the next
            checked block) */
-        size_t from = i, lim = len - i > NEON_U8_INSP_CHUNK ? i + NEON_U8_INSP_CHUNK : len;
+        size_t from = i, last = (len - i > NEON_U8_INSP_CHUNK ? i + NEON_U8_INSP_CHUNK : len) - 64;
         neon_u8_cnt c;
-        c.cont = vdupq_n_u8(0);
+        c.cont = vdupq_n_u8(NEON_U8_INSP_BIAS);
         c.lead4 = vdupq_n_u8(0);
         for (;;) {
             uint8x16x4_t b = neon_load64_u8(s + i);
-            uint8x16_t m = neon_u8_max4(b), e;
-            uint32_t w = neon_u8_insp_max(m, pv);
-            if (!neon_u8_insp_high(w)) {
-                if (!neon_u8_skip_ascii(s, len, &i, &b, &k, &pv)) {
-                    stop = 1;
-                    break;
-                }
-                m = neon_u8_max4(b);
-                w = neon_u8_insp_max_of(m); /* pv is 0 */
-            }
-            if (!astral && neon_u8_insp_f0(w)) {
-                q->sw = 1;
+            uint8x16_t e;
+            if (!neon_u8_block_high(b, pv) && !neon_u8_skip_ascii(s, len, &i, &b, &k, &pv)) {
                 stop = 1;
                 break;
             }
@@ -865,53 +774,37 @@ static UNILANE_ALWAYS_INLINE size_t neon_u8_insp_blocks(const uint8_t *s, size_t
                 stop = 1;
                 break; /* the first error is at or after i - 3 */
             }
-            if (!astral)
-                neon_u8_insp_add_top(&top, &topv, w, m);
             pv = b.val[3];
             i += 64;
-            if (lim < i + 64)
+            if (i > last)
                 break;
         }
-        n += (i - from) - vaddlvq_u8(c.cont);
-        if (astral)
+        n += (i - from) + 16 * NEON_U8_INSP_BIAS - vaddlvq_u8(c.cont);
+        if (astral && NEON_U8_INSP_SPLIT)
             n += vaddlvq_u8(c.lead4);
     } while (!stop && len - i >= 64);
-    q->n = n;
-    q->top = neon_u8_insp_top(top, topv);
+    *u = n;
     return i;
 }
 
 /* The two instances, out of line. */
-static UNILANE_NOINLINE size_t neon_u8_insp_run(const uint8_t *s, size_t len, size_t i,
-                                                neon_u8_irun *q)
+static NEON_U8_NO_PRE UNILANE_NOINLINE size_t neon_u8_insp_run(const uint8_t *s, size_t len,
+                                                               size_t i, const uint8_t (*traps)[16],
+                                                               size_t *u)
 {
-    return neon_u8_insp_blocks(s, len, i, q, 0);
+    return neon_u8_insp_blocks(s, len, i, traps, u, 0);
 }
 
-static UNILANE_NOINLINE size_t neon_u8_insp_run4(const uint8_t *s, size_t len, size_t i,
-                                                 neon_u8_irun *q)
+static NEON_U8_NO_PRE UNILANE_NOINLINE size_t neon_u8_insp_run4(const uint8_t *s, size_t len,
+                                                                size_t i, size_t *u)
 {
-    return neon_u8_insp_blocks(s, len, i, q, 1);
+    return neon_u8_insp_blocks(s, len, i, NULL, u, 1);
 }
 
-static UNILANE_ALWAYS_INLINE unilane_utf8_info neon_u8_info(unilane_status st, size_t read,
-                                                            size_t units, unilane_width w)
+/* The largest byte of v (umaxv on AArch64, a pairwise chain on ARMv7). */
+static UNILANE_ALWAYS_INLINE unsigned neon_u8_hmax(uint8x16_t v)
 {
-    unilane_utf8_info r;
-    r.status = st;
-    r.read = read;
-    r.utf16_length = units;
-    r.width = w;
-    return r;
-}
-
-/* Whether s[a ..] starts with a well-formed character. */
-static UNILANE_ALWAYS_INLINE int neon_u8_char_ok(const uint8_t *s, size_t len, size_t a)
-{
-    uint32_t cp;
-    unilane_status st;
-    size_t mx;
-    return unilane_scalar_utf8_decode_one(s + a, len - a, &cp, &st, &mx) != 0;
+    return vmaxvq_u8(v);
 }
 
 /* The largest byte of s[k .. e). */
@@ -925,6 +818,35 @@ static UNILANE_NOINLINE unsigned neon_u8_max_of(const uint8_t *s, size_t k, size
     return neon_u8_hmax(m) > t ? neon_u8_hmax(m) : t;
 }
 
+/* Where a run from lo that stopped before the block at i finds a lead it
+   forbids (>= t): in that block, or in the byte before it (a lead whose
+   pair with the block's first byte is the error). The first byte >= F0
+   if there is one (a run for ASTRAL then passes every lead there), else
+   the first byte >= t; SIZE_MAX if there is neither. */
+static UNILANE_NOINLINE size_t neon_u8_trap_at(const uint8_t *s, size_t lo, size_t i, unsigned t)
+{
+    size_t k = i > lo ? i - 1 : i;
+    unsigned m = neon_u8_max_of(s, k, i + 64);
+    if (m < t)
+        return SIZE_MAX;
+    if (m >= 0xF0)
+        t = 0xF0;
+    while (s[k] < t)
+        k++;
+    return k;
+}
+
+static UNILANE_ALWAYS_INLINE unilane_utf8_info neon_u8_info(unilane_status st, size_t read,
+                                                            size_t units, unilane_width w)
+{
+    unilane_utf8_info r;
+    r.status = st;
+    r.read = read;
+    r.utf16_length = units;
+    r.width = w;
+    return r;
+}
+
 /*
  * len >= 64: validation, the unit count and the width in one pass (runs of
  * neon_u8_insp_blocks). Where a run stops with an error or at the end, the
@@ -932,67 +854,57 @@ static UNILANE_NOINLINE unsigned neon_u8_max_of(const uint8_t *s, size_t k, size
  * for the rest of the input; lossy, for the window up to a
  * resynchronisation point after the block in error, where the runs resume.
  * The first window with an error names the first error (all before it is
- * valid); the width is the wider of the parts' widths, the mode-0 runs'
- * from their largest byte (gen_utf8_lead_cp).
+ * valid); the width is the wider of the parts' widths.
  *
- * mode 0: mode-0 runs; 1: a mode-1 run after a mode-0 run stopped before a
- * byte >= F0, the first of which is at f4; 2: a 4-byte character has
- * passed the check (the width is ASTRAL): mode-1 runs to the end.
+ * wd is the width of the text described so far, and each run is made for
+ * it (neon_u8_traps), or for tw, the width of a forbidden lead found at f
+ * (a trial): a trial run that passes f makes tw known; one that does not
+ * (an error at f, or another forbidden lead: its run is then made for a
+ * width wider still) passed at most a block's bytes, whose largest byte
+ * gives their width.
  */
 static UNILANE_NOINLINE unilane_utf8_info neon_u8_inspect_long(const char *src, size_t len,
                                                                int lossy)
 {
     const uint8_t *s = (const uint8_t *)src;
-    size_t start = 0, n = 0, err = len, f4 = len, i, a, e;
+    size_t start = 0, n = 0, err = len, f = 0, i, a, e, u, t;
     unilane_status first = UNILANE_OK;
-    unilane_width wd = UNILANE_WIDTH_ASCII;
-    unsigned top = 0, m;
-    int mode = 0;
+    unilane_width wd = UNILANE_WIDTH_ASCII, tw = UNILANE_WIDTH_ASCII, rw;
     for (;;) {
-        neon_u8_irun q;
-        i = mode ? neon_u8_insp_run4(s, len, start, &q) : neon_u8_insp_run(s, len, start, &q);
+        rw = gen_wider(wd, tw); /* the run's width */
+        i = rw == UNILANE_WIDTH_ASTRAL
+                ? neon_u8_insp_run4(s, len, start, &u)
+                : neon_u8_insp_run(s, len, start, neon_u8_traps[rw == UNILANE_WIDTH_BMP], &u);
         a = gen_utf8_last_lead(s, start, i);
-        n += q.n - gen_utf8_units(s + a, i - a);
-        if (mode) {
-            /* the run did not count a 4-byte lead at a (one of the last
-               three bytes), which gen_utf8_units took off as 2 units */
-            n += a < i && s[a] >= 0xF0;
-            if (mode == 1 && f4 < a) {
-                mode = 2; /* the character at f4 passed the check */
-            } else if (mode == 1) {
-                /* the byte at f4 is in error or cut off (a short run) */
-                m = neon_u8_max_of(s, start, a);
-                top = m > top ? m : top;
-                mode = 0;
-            }
-        } else {
-            m = q.top;
-            /* q.top has the bytes of a character cut off at i (s[a .. i))
-               too: they count only if it is well-formed; if not, it is the
-               error the scalar window reports, and the blocks' maximum is
-               taken again without it (once per error) */
-            if (a < i && !neon_u8_char_ok(s, len, a))
-                m = neon_u8_max_of(s, start, a);
-            top = m > top ? m : top;
-            if (q.sw) {
-                /* the block at i has a byte >= F0 (not among the 3 before:
-                   they passed with the block before): on in mode 1 from
-                   the character start a */
-                for (f4 = i; f4 < len && s[f4] < 0xF0; f4++) {
-                }
-                start = a;
-                mode = 1;
-                continue;
-            }
+        /* the units of s[start .. a): the run did not count a 4-byte lead
+           at a (one of the last three bytes) as one, which gen_utf8_units
+           takes off as 2 units */
+        u = u - gen_utf8_units(s + a, i - a) + (a < i && s[a] >= 0xF0);
+        n += u;
+        if (tw != UNILANE_WIDTH_ASCII) {
+            /* a trial: did the character at f pass? */
+            wd = gen_wider(wd,
+                           f < a ? tw : gen_width(gen_utf8_lead_cp(neon_u8_max_of(s, start, a))));
+            tw = UNILANE_WIDTH_ASCII;
+        } else if (u < a - start) {
+            wd = gen_wider(wd, UNILANE_WIDTH_LATIN1); /* a continuation byte */
+        }
+        if (len - i >= 64 && rw != UNILANE_WIDTH_ASTRAL &&
+            (t = neon_u8_trap_at(s, start, i, NEON_U8_TRAP_LEAD(rw == UNILANE_WIDTH_BMP))) !=
+                SIZE_MAX) {
+            /* stopped before a block with a forbidden lead at t: again
+               from the character before, for its width */
+            f = t;
+            tw = s[t] >= 0xF0 ? UNILANE_WIDTH_ASTRAL : UNILANE_WIDTH_BMP;
+            start = a;
+            continue;
         }
         e = gen_inspect_window(src, len, i, a, lossy, &n, &wd, &first, &err);
         if (e == len)
             break;
         start = e;
     }
-    if (mode == 2)
-        wd = UNILANE_WIDTH_ASTRAL;
-    return neon_u8_info(first, err, n, gen_wider(wd, gen_width(gen_utf8_lead_cp(top))));
+    return neon_u8_info(first, err, n, wd);
 }
 
 unilane_utf8_info unilane_neon_utf8_inspect(const char *src, size_t len)
