@@ -482,7 +482,7 @@ AVX2_U8_INLINE __m256i avx2_u8_units_sad(__m256i acc, __m256i a, __m256i b)
  * i. n is computed modulo 2^N (the total is not negative).
  */
 AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, size_t *pi,
-                               size_t *cnt, enum avx2_u8_form form)
+                               size_t *cnt)
 {
     /* i <= last: at least 64 bytes left */
     const size_t last = len - 64;
@@ -492,7 +492,7 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
        a fully checked chunk that ends inside a character (the next chunk
        then takes the full check too, or fails if ASCII) */
     uint64_t carry = 0;
-    const avx2_u8_k k = avx2_u8_consts(1, form);
+    const avx2_u8_k k = avx2_u8_consts(1, AVX2_U8_UTF8);
     __m256i full_inc, e, acc = _mm256_setzero_si256();
     /* the unit table and the zero of psadbw, opaque while counting (as the
        constants of the check): kept or spilled, not loaded or made again
@@ -509,7 +509,7 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             full_inc = _mm256_setzero_si256();
             n += 64;
         } else {
-            e = avx2_u8_check_fresh_exact(a, b, form);
+            e = avx2_u8_check_fresh_exact(a, b, AVX2_U8_UTF8);
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
             full_inc = avx2_u8_incomplete(b);
@@ -536,7 +536,7 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
                 _mm256_or_si256(full_inc, _mm256_subs_epu8(_mm256_max_epu8(a, b), k.df)))) {
             /* 1- and 2-byte characters only */
             uint64_t nc, lead;
-            if (UNILANE_UNLIKELY(!avx2_u8_check2_k(&k, a, b, carry, &nc, &lead, form)))
+            if (UNILANE_UNLIKELY(!avx2_u8_check2_k(&k, a, b, carry, &nc, &lead, AVX2_U8_UTF8)))
                 goto out;
             n += (size_t)_mm_popcnt_u64(nc);
             /* a lead as byte 63: the next chunk's first byte continues it */
@@ -545,11 +545,8 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             /* the unit counts are looked up next to the check, whose
                pshufb index they share; summed once the chunk passed */
             __m256i acc1 = avx2_u8_units_sad_k(acc, ut, zero, k.nib, a, b);
-            e = _mm256_or_si256(avx2_u8_check_at_k(&k, s + i, form),
-                                avx2_u8_check_at_k(&k, s + i + 32, form));
-            AVX2_U8_EXACT(form, e,
-                          _mm256_or_si256(avx2_u8_check_at(s + i, AVX2_U8_WTF8_PAIRS),
-                                          avx2_u8_check_at(s + i + 32, AVX2_U8_WTF8_PAIRS)));
+            e = _mm256_or_si256(avx2_u8_check_at_k(&k, s + i, AVX2_U8_UTF8),
+                                avx2_u8_check_at_k(&k, s + i + 32, AVX2_U8_UTF8));
             if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
                 goto out;
             acc = acc1;
@@ -565,7 +562,7 @@ AVX2_U8_INLINE int avx2_u8_run(const unsigned char *s, size_t lo, size_t len, si
             goto out;
     } else {
         __m256i b = _mm256_loadu_si256((const __m256i *)(s + len - 32));
-        e = avx2_u8_check_last(s, len, r, b, form);
+        e = avx2_u8_check_last(s, len, r, b, AVX2_U8_UTF8);
         if (UNILANE_UNLIKELY(!avx2_u8_is_zero(e)))
             goto out;
         n += avx2_u8_units_last(s, len, r, b);
@@ -952,7 +949,7 @@ UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_length_from_utf8(const char *src, 
 static UNILANE_TARGET_AVX2 UNILANE_NOINLINE int
 avx2_u8_count_run(const unsigned char *s, size_t lo, size_t len, size_t *pi, size_t *cnt)
 {
-    int ok = avx2_u8_run(s, lo, len, pi, cnt, AVX2_U8_UTF8);
+    int ok = avx2_u8_run(s, lo, len, pi, cnt);
     AVX2_LEAVE();
     return ok;
 }
