@@ -337,7 +337,8 @@ unilane_result unilane_neon_utf16_to_latin1(const uint16_t *src, size_t len, cha
         vst1q_u8(d, vuzp1q_u8(vreinterpretq_u8_u16(a), vreinterpretq_u8_u16(b)));
         i = 16;
         /* (tested at the bottom: see neon_u16_wellformed_run) */
-        if (len - i >= 32)
+        if (len - i >= 32) {
+#  if UNILANE_NEON_A64
             do {
                 uint16x8x4_t v = vld1q_u16_x4(src + i);
                 if (vmaxvq_u16(vorrq_u16(vorrq_u16(v.val[0], v.val[1]),
@@ -350,6 +351,36 @@ unilane_result unilane_neon_utf16_to_latin1(const uint16_t *src, size_t len, cha
                          vuzp1q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3])));
                 i += 32;
             } while (len - i >= 32);
+#  else
+            /* ARMv7: VLD2 parts the low bytes (the output) from the high
+               ones, which must be 0 (the emulated UZP1 costs two VMOVN
+               and, with GCC, moves of D registers); each pointer step
+               hidden, so that GCC post-increments as clang does. */
+            const uint16_t *s = src + i;
+            uint8_t *o = d + i;
+            size_t steps = (len - i) / 32;
+            do {
+                uint8x16x2_t x, y;
+                x = vld2q_u8((const uint8_t *)s);
+                s += 16;
+                NEON_OPAQUE_PTR(s);
+                y = vld2q_u8((const uint8_t *)s);
+                s += 16;
+                NEON_OPAQUE_PTR(s);
+                if (neon_any_above_u16(vreinterpretq_u16_u8(vorrq_u8(x.val[1], y.val[1])), 0)) {
+                    i = (size_t)(s - src) - 32;
+                    goto units;
+                }
+                vst1q_u8(o, x.val[0]);
+                o += 16;
+                NEON_OPAQUE_PTR(o);
+                vst1q_u8(o, y.val[0]);
+                o += 16;
+                NEON_OPAQUE_PTR(o);
+            } while (--steps);
+            i = (size_t)(s - src);
+#  endif
+        }
         if (len - i >= 16) {
             a = vld1q_u16(src + i);
             b = vld1q_u16(src + i + 8);
