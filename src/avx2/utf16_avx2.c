@@ -646,195 +646,6 @@ unilane_avx2_utf16_to_latin1(const uint16_t *src, size_t len, char *dst)
 /* ---- UTF-8 and modified-UTF-8 lengths ---------------------------------- */
 
 /*
- * Every unit counts 3 - [u < 0x80] - [u < 0x800]; a surrogate counts 3,
- * which is right for an unpaired one (U+FFFD), and each unit of a pair
- * counts 2, so 2 are taken off per pair (counted at its low unit, in the
- * vector, from the units one before). The compare masks are -1, summed in
- * 16-bit lanes (at most -4 per lane per block) and folded into a scalar
- * every AVX2_U16_FLUSH blocks.
- *
- * `mutf8` (a constant): the modified-UTF-8 length instead, where every unit
- * is on its own (a surrogate counts 3, paired or not) and U+0000 counts 2:
- * one more per zero unit, whose mask is subtracted (a zero unit then adds
- * -1 -1 +1 to its lane, the bound per lane stays -4..0), and no pairs.
- */
-#  define AVX2_U16_FLUSH 4096
-
-/*
- * len >= 32: the 32-unit blocks of utf8_length_from_utf16 (utf16_inspect
- * has its own, avx2_u16_inspect_long).
- */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(const uint16_t *src,
-                                                                               size_t len,
-                                                                               int mutf8)
-{
-    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80);
-    const __m256i f800 = _mm256_set1_epi16((short)0xF800);
-    const __m256i d800 = _mm256_set1_epi16((short)0xD800);
-    const __m256i zero = _mm256_setzero_si256();
-    size_t i = 0, total = 0;
-    uint32_t carry = 0; /* 1: unit i-1 is a high surrogate (its pair not counted) */
-    const avx2_u16_tags tg = avx2_u16_tags_init();
-
-    while (len - i >= 32) {
-        __m256i acc = zero;
-        size_t blocks = 0;
-        size_t start = i;
-        while (len - i >= 32 && blocks < AVX2_U16_FLUSH) {
-            __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
-            __m256i t0 = _mm256_and_si256(v0, f800), t1 = _mm256_and_si256(v1, f800);
-            __m256i a0 = _mm256_cmpeq_epi16(_mm256_and_si256(v0, ff80), zero);
-            __m256i a1 = _mm256_cmpeq_epi16(_mm256_and_si256(v1, ff80), zero);
-            __m256i b0 = _mm256_cmpeq_epi16(t0, zero), b1 = _mm256_cmpeq_epi16(t1, zero);
-            __m256i s = _mm256_or_si256(_mm256_cmpeq_epi16(t0, d800), _mm256_cmpeq_epi16(t1, d800));
-            acc = _mm256_add_epi16(
-                acc, _mm256_add_epi16(_mm256_add_epi16(a0, a1), _mm256_add_epi16(b0, b1)));
-            if (mutf8)
-                acc = _mm256_sub_epi16(acc, _mm256_add_epi16(_mm256_cmpeq_epi16(v0, zero),
-                                                             _mm256_cmpeq_epi16(v1, zero)));
-            i += 32;
-            if (!mutf8 && UNILANE_UNLIKELY(!_mm256_testz_si256(s, s))) {
-                /* -2 at each low after a high, in the vector: the units
-                   before are loaded (avx2_u16_before), no carry, no masks;
-                   a high at the end is settled after the loop */
-                __m256i p0 =
-                    _mm256_and_si256(avx2_u16_is_tag(avx2_u16_before(src, i - 32, v0), &tg, d800),
-                                     avx2_u16_is_tag(v0, &tg, tg.dc00));
-                __m256i p1 =
-                    _mm256_and_si256(avx2_u16_is_tag(avx2_u16_load(src + i - 17), &tg, d800),
-                                     avx2_u16_is_tag(v1, &tg, tg.dc00));
-                __m256i p2 = _mm256_add_epi16(p0, p1);
-                acc = _mm256_add_epi16(acc, _mm256_add_epi16(p2, p2));
-            }
-            blocks++;
-        }
-        {
-            /* Sum of the sixteen 16-bit lanes (each in -32768..0). */
-            __m256i s32 = _mm256_madd_epi16(acc, _mm256_set1_epi16(1));
-            __m128i sq =
-                _mm_add_epi32(_mm256_castsi256_si128(s32), _mm256_extracti128_si256(s32, 1));
-            sq = _mm_add_epi32(sq, _mm_shuffle_epi32(sq, 0x4E));
-            sq = _mm_add_epi32(sq, _mm_shuffle_epi32(sq, 0xB1));
-            total += 3 * (i - start) - (size_t)(-(int64_t)_mm_cvtsi128_si32(sq));
-        }
-    }
-    if (!mutf8)
-        carry = (src[i - 1] & 0xFC00) == 0xD800; /* i >= 32 */
-    if (carry) {
-        /* The high surrogate at i-1 was counted 3; let scalar decide. */
-        total -= 3;
-        i -= 1;
-    } else if (i < len) {
-        /* 1..31 units remain: count them in the last 32 units, if those
-           have no surrogate (any units for mutf8), dropping the mask bits
-           (two a unit) of the units already counted. */
-        __m256i a = avx2_u16_load(src + len - 32), b = avx2_u16_load(src + len - 16);
-        __m256i ta = _mm256_and_si256(a, f800), tb = _mm256_and_si256(b, f800);
-        __m256i s = _mm256_or_si256(_mm256_cmpeq_epi16(ta, d800), _mm256_cmpeq_epi16(tb, d800));
-        if (mutf8 || _mm256_testz_si256(s, s)) {
-            unsigned sh = (unsigned)(2 * (32 - (len - i))); /* 2..62 */
-            uint64_t m1 = (uint64_t)(uint32_t)_mm256_movemask_epi8(
-                              _mm256_cmpeq_epi16(_mm256_and_si256(a, ff80), zero)) |
-                          (uint64_t)(uint32_t)_mm256_movemask_epi8(
-                              _mm256_cmpeq_epi16(_mm256_and_si256(b, ff80), zero))
-                              << 32;
-            uint64_t m2 = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(ta, zero)) |
-                          (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(tb, zero))
-                              << 32;
-            size_t n =
-                total + 3 * (len - i) -
-                (size_t)((__builtin_popcountll(m1 >> sh) + __builtin_popcountll(m2 >> sh)) >> 1);
-            if (mutf8)
-                n += (size_t)(__builtin_popcountll(((uint64_t)(uint32_t)_mm256_movemask_epi8(
-                                                        _mm256_cmpeq_epi16(a, zero)) |
-                                                    (uint64_t)(uint32_t)_mm256_movemask_epi8(
-                                                        _mm256_cmpeq_epi16(b, zero))
-                                                        << 32) >>
-                                                   sh) >>
-                              1);
-            return AVX2_THEN(n);
-        }
-    }
-    if (i == len)
-        return AVX2_THEN(total);
-    return total + AVX2_THEN(mutf8 ? unilane_scalar_mutf8_length_from_utf16(src + i, len - i)
-                                   : unilane_scalar_utf8_length_from_utf16(src + i, len - i));
-}
-
-/* The UTF-8 (mutf8 == 0) or modified-UTF-8 length of any input (short
-   inputs here, 32 units and more by avx2_u16_utf8_len_long). */
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_length(const uint16_t *src,
-                                                                        size_t len, int mutf8)
-{
-    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80);
-    const __m256i f800 = _mm256_set1_epi16((short)0xF800);
-    const __m256i d800 = _mm256_set1_epi16((short)0xD800);
-    const __m256i zero = _mm256_setzero_si256();
-
-    if (len < 32) {
-        /* 8..31 units without a surrogate (any units for mutf8): 3 bytes a
-           unit, less one per unit below 0x800 and one more per ASCII unit;
-           the masks of the tail half drop the units the head half counted
-           (two mask bits a unit). The scalar kernel counts the others, and
-           inputs under 8 units, which have no vector step. */
-        if (len > 16) {
-            __m256i a = avx2_u16_load(src), b = avx2_u16_load(src + len - 16);
-            __m256i ta = _mm256_and_si256(a, f800), tb = _mm256_and_si256(b, f800);
-            __m256i sa = _mm256_cmpeq_epi16(ta, d800), sb = _mm256_cmpeq_epi16(tb, d800);
-            if (mutf8 || _mm256_testz_si256(_mm256_or_si256(sa, sb), _mm256_or_si256(sa, sb))) {
-                unsigned sh = (unsigned)(2 * (32 - len)); /* 2..30 */
-                uint32_t a1 = (uint32_t)_mm256_movemask_epi8(
-                    _mm256_cmpeq_epi16(_mm256_and_si256(a, ff80), zero));
-                uint32_t a2 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(ta, zero));
-                uint32_t b1 = (uint32_t)_mm256_movemask_epi8(
-                                  _mm256_cmpeq_epi16(_mm256_and_si256(b, ff80), zero)) >>
-                              sh;
-                uint32_t b2 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(tb, zero)) >> sh;
-                size_t n = 3 * len - (size_t)((__builtin_popcount(a1) + __builtin_popcount(a2) +
-                                               __builtin_popcount(b1) + __builtin_popcount(b2)) >>
-                                              1);
-                if (mutf8)
-                    n +=
-                        (size_t)((__builtin_popcount(
-                                      (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(a, zero))) +
-                                  __builtin_popcount(
-                                      (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(b, zero)) >>
-                                      sh)) >>
-                                 1);
-                return AVX2_THEN(n);
-            }
-        } else if (len >= 8) {
-            __m128i a = avx2_u16_head8(src), b = avx2_u16_tail8(src, len);
-            if (mutf8 || (!avx2_u16_any_surr8(a) && !avx2_u16_any_surr8(b))) {
-                const __m128i z = _mm_setzero_si128();
-                const __m128i c1 = _mm_set1_epi16((short)0xFF80),
-                              c2 = _mm_set1_epi16((short)0xF800);
-                unsigned sh = (unsigned)(2 * (16 - len)); /* 0..16 */
-                uint32_t a1 = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(a, c1), z));
-                uint32_t a2 = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(a, c2), z));
-                uint32_t b1 =
-                    (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(b, c1), z)) >> sh;
-                uint32_t b2 =
-                    (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(b, c2), z)) >> sh;
-                size_t n = 3 * len - (size_t)((__builtin_popcount(a1) + __builtin_popcount(a2) +
-                                               __builtin_popcount(b1) + __builtin_popcount(b2)) >>
-                                              1);
-                if (mutf8)
-                    n += (size_t)((__builtin_popcount(
-                                       (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(a, z))) +
-                                   __builtin_popcount(
-                                       (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(b, z)) >> sh)) >>
-                                  1);
-                return AVX2_THEN(n);
-            }
-        }
-        return AVX2_THEN(mutf8 ? unilane_scalar_mutf8_length_from_utf16(src, len)
-                               : unilane_scalar_utf8_length_from_utf16(src, len));
-    }
-    return avx2_u16_utf8_len_long(src, len, mutf8);
-}
-
-/*
  * utf16_inspect's blocks of 32 units as one vector of 32 bytes, a unit v
  * becoming its arithmetic shift v >> 7 saturated to a signed byte (in the
  * lane order of the pack: units 0-7, 16-23, 8-15, 24-31). Every class the
@@ -1066,7 +877,213 @@ unilane_avx2_utf16_inspect(const uint16_t *src, size_t len)
         return unilane_scalar_utf16_inspect(src, len);
     return avx2_u16_inspect_long(src, len);
 }
-#  undef AVX2_U16_FLUSH
+/*
+ * The UTF-8 length of 32 units and more, over avx2_u16_insp_bytes: every
+ * unit counts 3 less what it takes off: 2 below 0x80 (class byte 00), 1
+ * below 0x800 (01..0F), 0 for the others; the class + 0x70, saturated, is
+ * 70..7F there and 80..FF (a pshufb zero) for the others, so one pshufb
+ * gives the bytes taken off. A surrogate counts 3, which is right for an
+ * unpaired one (U+FFFD), and each unit of a pair counts 2, so 2 are taken
+ * off per pair, at its low unit (counted apart, one a pair). Both are
+ * summed per byte (at most 2 a block with the pairs doubled: a low takes
+ * nothing else off) and folded with vpsadbw every 127 blocks. Nothing is
+ * scalar per block and no branch depends on the text: the pairs are found
+ * in every block, from the units one before (loaded, so a pair across a
+ * block edge needs no carry).
+ *
+ * `mutf8` (a constant): the modified-UTF-8 length instead, where every unit
+ * is on its own (a surrogate counts 3, paired or not) and U+0000 counts 2:
+ * one less off per zero unit, and no pairs.
+ */
+
+/* The constants of the length blocks (passed along: gcc -Os rebuilds
+   constants inside a loop, see avx2_u16_tags_init). */
+typedef struct avx2_u16_len_k {
+    __m256i x70, off, f8, f6, b7;
+} avx2_u16_len_k;
+
+/* The bytes the 32 units (v0, v1) take off their 3 each; c: their class
+   bytes, FF (nothing off) where a unit is not to be counted; old: FF at
+   those bytes (for the zero units of mutf8). */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_len_off(__m256i c, __m256i v0,
+                                                                          __m256i v1, __m256i old,
+                                                                          const avx2_u16_len_k *k,
+                                                                          int mutf8)
+{
+    __m256i off = _mm256_shuffle_epi8(k->off, _mm256_adds_epu8(c, k->x70));
+    if (mutf8) {
+        const __m256i zero = _mm256_setzero_si256();
+        __m256i z = _mm256_packs_epi16(_mm256_cmpeq_epi16(v0, zero), _mm256_cmpeq_epi16(v1, zero));
+        off = _mm256_add_epi8(off, _mm256_andnot_si256(old, z));
+    }
+    return off;
+}
+
+/* -1 at the bytes of the class bytes c whose unit is a low surrogate after
+   a high one; w0, w1: the units one before those of c. A unit before is a
+   high iff its shift by 10 is -10 (one compare), and a unit is a low iff
+   its class & F8 is B8: with the high mask (-1) added, B7 is reached there
+   only. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_len_pairs(__m256i c, __m256i w0,
+                                                                            __m256i w1,
+                                                                            const avx2_u16_len_k *k)
+{
+    __m256i h = _mm256_cmpeq_epi8(
+        _mm256_packs_epi16(_mm256_srai_epi16(w0, 10), _mm256_srai_epi16(w1, 10)), k->f6);
+    return _mm256_cmpeq_epi8(_mm256_add_epi8(_mm256_and_si256(c, k->f8), h), k->b7);
+}
+
+/* sums (four 64-bit counts) plus the bytes of acc and twice those of pairs */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_len_fold(__m256i sums,
+                                                                           __m256i acc,
+                                                                           __m256i pairs)
+{
+    return _mm256_add_epi64(sums,
+                            _mm256_sad_epu8(_mm256_add_epi8(acc, _mm256_add_epi8(pairs, pairs)),
+                                            _mm256_setzero_si256()));
+}
+
+/* len >= 32 */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_len_long(const uint16_t *src,
+                                                                               size_t len,
+                                                                               int mutf8)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    avx2_u16_len_k k;
+    __m256i sums = zero, acc, pairs = zero, v0, v1, c;
+    size_t i = 32, blocks = 126, r;
+
+    k.x70 = avx2_u16_opaque(_mm256_set1_epi8(0x70));
+    k.off = avx2_u16_opaque(_mm256_setr_epi8(2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1,
+                                             1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1));
+    k.f8 = avx2_u16_opaque(_mm256_set1_epi8((char)0xF8));
+    k.f6 = avx2_u16_opaque(_mm256_set1_epi8((char)0xF6));
+    k.b7 = avx2_u16_opaque(_mm256_set1_epi8((char)0xB7));
+    /* the first block: no unit before unit 0 (avx2_u16_before: 0) */
+    v0 = avx2_u16_load(src);
+    v1 = avx2_u16_load(src + 16);
+    c = avx2_u16_insp_bytes(v0, v1);
+    acc = avx2_u16_len_off(c, v0, v1, zero, &k, mutf8);
+    if (!mutf8)
+        pairs = _mm256_sub_epi8(
+            zero, avx2_u16_len_pairs(c, avx2_u16_before(src, 0, v0), avx2_u16_load(src + 15), &k));
+    for (;;) {
+        size_t n = (len - i) / 32, stop;
+        if (n > blocks)
+            n = blocks;
+        for (stop = i + 32 * n; i != stop; i += 32) {
+            v0 = avx2_u16_load(src + i);
+            v1 = avx2_u16_load(src + i + 16);
+            c = avx2_u16_insp_bytes(v0, v1);
+            acc = _mm256_add_epi8(acc, avx2_u16_len_off(c, v0, v1, zero, &k, mutf8));
+            if (!mutf8)
+                pairs = _mm256_sub_epi8(pairs, avx2_u16_len_pairs(c, avx2_u16_load(src + i - 1),
+                                                                  avx2_u16_load(src + i + 15), &k));
+        }
+        sums = avx2_u16_len_fold(sums, acc, pairs);
+        if (len - i < 32)
+            break;
+        acc = zero;
+        pairs = zero;
+        blocks = 127;
+    }
+    r = len - i;
+    if (r) {
+        /* 1..31 units remain: the last 32 units, those counted already
+           (units 0..31-r of them) made FF (in the byte order of the pack) */
+        const __m256i order =
+            _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23, 8, 9, 10, 11,
+                             12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+        const uint16_t *t = src + len - 32; /* t > src: len > 32 */
+        __m256i old = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(32 - r)), order);
+        v0 = avx2_u16_load(t);
+        v1 = avx2_u16_load(t + 16);
+        c = _mm256_or_si256(avx2_u16_insp_bytes(v0, v1), old);
+        acc = avx2_u16_len_off(c, v0, v1, old, &k, mutf8);
+        pairs = mutf8 ? zero
+                      : _mm256_sub_epi8(zero, avx2_u16_len_pairs(c, avx2_u16_load(t - 1),
+                                                                 avx2_u16_load(t + 15), &k));
+        sums = avx2_u16_len_fold(sums, acc, pairs);
+    }
+    {
+        __m128i s = _mm_add_epi64(_mm256_castsi256_si128(sums), _mm256_extracti128_si256(sums, 1));
+        s = _mm_add_epi64(s, _mm_unpackhi_epi64(s, s));
+        return AVX2_THEN(3 * len - (size_t)_mm_cvtsi128_si64(s));
+    }
+}
+
+/* The UTF-8 (mutf8 == 0) or modified-UTF-8 length of any input (short
+   inputs here, 32 units and more by avx2_u16_utf8_len_long). */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_length(const uint16_t *src,
+                                                                        size_t len, int mutf8)
+{
+    const __m256i ff80 = _mm256_set1_epi16((short)0xFF80);
+    const __m256i f800 = _mm256_set1_epi16((short)0xF800);
+    const __m256i d800 = _mm256_set1_epi16((short)0xD800);
+    const __m256i zero = _mm256_setzero_si256();
+
+    if (len < 32) {
+        /* 8..31 units without a surrogate (any units for mutf8): 3 bytes a
+           unit, less one per unit below 0x800 and one more per ASCII unit;
+           the masks of the tail half drop the units the head half counted
+           (two mask bits a unit). The scalar kernel counts the others, and
+           inputs under 8 units, which have no vector step. */
+        if (len > 16) {
+            __m256i a = avx2_u16_load(src), b = avx2_u16_load(src + len - 16);
+            __m256i ta = _mm256_and_si256(a, f800), tb = _mm256_and_si256(b, f800);
+            __m256i sa = _mm256_cmpeq_epi16(ta, d800), sb = _mm256_cmpeq_epi16(tb, d800);
+            if (mutf8 || _mm256_testz_si256(_mm256_or_si256(sa, sb), _mm256_or_si256(sa, sb))) {
+                unsigned sh = (unsigned)(2 * (32 - len)); /* 2..30 */
+                uint32_t a1 = (uint32_t)_mm256_movemask_epi8(
+                    _mm256_cmpeq_epi16(_mm256_and_si256(a, ff80), zero));
+                uint32_t a2 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(ta, zero));
+                uint32_t b1 = (uint32_t)_mm256_movemask_epi8(
+                                  _mm256_cmpeq_epi16(_mm256_and_si256(b, ff80), zero)) >>
+                              sh;
+                uint32_t b2 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(tb, zero)) >> sh;
+                size_t n = 3 * len - (size_t)((__builtin_popcount(a1) + __builtin_popcount(a2) +
+                                               __builtin_popcount(b1) + __builtin_popcount(b2)) >>
+                                              1);
+                if (mutf8)
+                    n +=
+                        (size_t)((__builtin_popcount(
+                                      (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(a, zero))) +
+                                  __builtin_popcount(
+                                      (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(b, zero)) >>
+                                      sh)) >>
+                                 1);
+                return AVX2_THEN(n);
+            }
+        } else if (len >= 8) {
+            __m128i a = avx2_u16_head8(src), b = avx2_u16_tail8(src, len);
+            if (mutf8 || (!avx2_u16_any_surr8(a) && !avx2_u16_any_surr8(b))) {
+                const __m128i z = _mm_setzero_si128();
+                const __m128i c1 = _mm_set1_epi16((short)0xFF80),
+                              c2 = _mm_set1_epi16((short)0xF800);
+                unsigned sh = (unsigned)(2 * (16 - len)); /* 0..16 */
+                uint32_t a1 = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(a, c1), z));
+                uint32_t a2 = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(a, c2), z));
+                uint32_t b1 =
+                    (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(b, c1), z)) >> sh;
+                uint32_t b2 =
+                    (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(b, c2), z)) >> sh;
+                size_t n = 3 * len - (size_t)((__builtin_popcount(a1) + __builtin_popcount(a2) +
+                                               __builtin_popcount(b1) + __builtin_popcount(b2)) >>
+                                              1);
+                if (mutf8)
+                    n += (size_t)((__builtin_popcount(
+                                       (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(a, z))) +
+                                   __builtin_popcount(
+                                       (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(b, z)) >> sh)) >>
+                                  1);
+                return AVX2_THEN(n);
+            }
+        }
+        return AVX2_THEN(mutf8 ? unilane_scalar_mutf8_length_from_utf16(src, len)
+                               : unilane_scalar_utf8_length_from_utf16(src, len));
+    }
+    return avx2_u16_utf8_len_long(src, len, mutf8);
+}
 
 UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf8_length_from_utf16(const uint16_t *src,
                                                                                 size_t len)

@@ -607,6 +607,43 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_insp_rounds(const uint16_t *src, si
 }
 
 /*
+ * neon_u16_pairs of rounds of 32 units (to - from a multiple of 32) for
+ * utf8_length_from_utf16, over the high bytes of the units and of the
+ * units after them (loaded): a pair where both, & FC, are D8 and DC. The
+ * pairs are summed in bytes (at most 2 a round: 63 rounds, as the length
+ * loop's).
+ */
+static UNILANE_ALWAYS_INLINE uint8x16_t neon_u16_len_pairs16(uint8x16_t acc, uint16x8_t a,
+                                                             uint16x8_t b, uint16x8_t na,
+                                                             uint16x8_t nb)
+{
+    const uint8x16_t fc = vdupq_n_u8(0xFC);
+    uint8x16_t h = vuzp2q_u8(vreinterpretq_u8_u16(a), vreinterpretq_u8_u16(b));
+    uint8x16_t n = vuzp2q_u8(vreinterpretq_u8_u16(na), vreinterpretq_u8_u16(nb));
+    uint8x16_t high = vceqq_u8(vandq_u8(h, fc), vdupq_n_u8(0xD8));
+    uint8x16_t low = vceqq_u8(vandq_u8(n, fc), vdupq_n_u8(0xDC));
+    return vsubq_u8(acc, vandq_u8(high, low));
+}
+
+static UNILANE_NOINLINE size_t neon_u16_len_pairs(const uint16_t *src, size_t from, size_t to,
+                                                  size_t len)
+{
+    uint8x16_t acc = vdupq_n_u8(0);
+    size_t j = from, last = 0;
+    if (to == len) {
+        /* the input's last round, whose unit after is none */
+        last = neon_u16_pairs(src, to - 32, to, len);
+        to -= 32;
+    }
+    for (; j != to; j += 32) {
+        uint16x8x4_t v = vld1q_u16_x4(src + j), n = vld1q_u16_x4(src + j + 1);
+        acc = neon_u16_len_pairs16(acc, v.val[0], v.val[1], n.val[0], n.val[1]);
+        acc = neon_u16_len_pairs16(acc, v.val[2], v.val[3], n.val[2], n.val[3]);
+    }
+    return vaddlvq_u8(acc) + last;
+}
+
+/*
  * len >= 8: the UTF-8 length of utf8_length_from_utf16, and with mutf8 (0
  * or 1, a constant) the length of Java's modified UTF-8: a unit counts
  * 1 + (u - 1 >= 0x7F, mod 2^16) + (u >= 0x800), U+0000 two bytes, and no
@@ -632,32 +669,39 @@ static UNILANE_ALWAYS_INLINE size_t neon_u16_utf8_len(const uint16_t *src, size_
     if (insp)
         i = neon_u16_insp_rounds(src, len, &count, &hmax, q);
     while (!insp && len - i >= 32) {
-        /* At most 127 rounds: the byte lanes of acc800 gain <= 2 per round. */
+        /* As neon_u16_insp_rounds: per 16 units a table look-up of their
+           class bytes (at most 4 a byte per round: 63 rounds), the
+           surrogates (B0..BF, the only bytes below 16 after ^ B0) folded
+           into their minimum; mutf8: one more per zero unit (its class
+           byte is 00: 1 byte counted, less 2), from the units narrowed
+           with saturation, min 1 (the units other than zero), and no
+           pairs. No compare mask is summed: clang makes sum - mask an
+           add of mask & 1, one more instruction a vector. */
         size_t rounds = (len - i) / 32, start = i;
-        const uint8x16_t seven = vdupq_n_u8(7), d8 = vdupq_n_u8(0xD8);
-        uint16x8_t acc80 = vdupq_n_u16(0);
-        uint8x16_t acc800 = vdupq_n_u8(0), smin = vdupq_n_u8(0xFF);
-        if (rounds > 127)
-            rounds = 127;
+        const uint8x16_t less = vld1q_u8(neon_u16_insp_less), b0 = vdupq_n_u8(0xB0);
+        uint8x16_t acc = vdupq_n_u8(0), smin = vdupq_n_u8(0xFF), nonzero = vdupq_n_u8(0);
+        if (rounds > 63)
+            rounds = 63;
         while (rounds--) {
             uint16x8x4_t v = vld1q_u16_x4(src + i);
-            uint8x16_t hab =
-                vuzp2q_u8(vreinterpretq_u8_u16(v.val[0]), vreinterpretq_u8_u16(v.val[1]));
-            uint8x16_t hcd =
-                vuzp2q_u8(vreinterpretq_u8_u16(v.val[2]), vreinterpretq_u8_u16(v.val[3]));
-            acc80 = vsubq_u16(acc80, vcgtq_u16(vsubq_u16(v.val[0], m1), c7f));
-            acc80 = vsubq_u16(acc80, vcgtq_u16(vsubq_u16(v.val[1], m1), c7f));
-            acc80 = vsubq_u16(acc80, vcgtq_u16(vsubq_u16(v.val[2], m1), c7f));
-            acc80 = vsubq_u16(acc80, vcgtq_u16(vsubq_u16(v.val[3], m1), c7f));
-            acc800 = vsubq_u8(acc800, vcgtq_u8(hab, seven)); /* u >= 0x800 */
-            acc800 = vsubq_u8(acc800, vcgtq_u8(hcd, seven));
-            smin = vminq_u8(smin, vorrq_u8(vminq_u8(veorq_u8(hab, d8), veorq_u8(hcd, d8)),
-                                           vreinterpretq_u8_u16(nosur)));
+            uint8x16_t c0 = neon_u16_insp_bytes(v.val[0], v.val[1]);
+            uint8x16_t c1 = neon_u16_insp_bytes(v.val[2], v.val[3]);
+            acc = vaddq_u8(acc, vaddq_u8(vqtbl1q_u8(less, c0), vqtbl1q_u8(less, c1)));
+            if (mutf8) {
+                uint8x16_t z0 = vcombine_u8(vqmovn_u16(v.val[0]), vqmovn_u16(v.val[1]));
+                uint8x16_t z1 = vcombine_u8(vqmovn_u16(v.val[2]), vqmovn_u16(v.val[3]));
+                nonzero = vaddq_u8(
+                    nonzero, vaddq_u8(vminq_u8(z0, vdupq_n_u8(1)), vminq_u8(z1, vdupq_n_u8(1))));
+            } else {
+                smin = vminq_u8(smin, vminq_u8(veorq_u8(c0, b0), veorq_u8(c1, b0)));
+            }
             i += 32;
         }
-        count += vaddlvq_u16(acc80) + vaddlvq_u8(acc800);
-        if (vminvq_u8(smin) < 8)
-            count -= 2 * neon_u16_pairs(src, start, i, len);
+        count += 2 * (i - start) - vaddlvq_u8(acc);
+        if (mutf8)
+            count += i - start - vaddlvq_u8(nonzero);
+        else if (vminvq_u8(smin) < 0x10)
+            count -= 2 * neon_u16_len_pairs(src, start, i, len);
     }
     {
         /* 0 <= len - i < 32: each unit counts (u >= 0x80) + (u >= 0x800),
