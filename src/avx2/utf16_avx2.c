@@ -2011,10 +2011,8 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_to_mutf8(const ui
 
 static inline unilane_result avx2_u16_full(size_t read, size_t written)
 {
-    unilane_result r;
+    unilane_result r = avx2_u16_ok(read, written);
     r.status = UNILANE_OUTPUT_FULL;
-    r.read = read;
-    r.written = written;
     return r;
 }
 
@@ -2037,6 +2035,21 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_bnd_units(const
     uint64_t lead4 = avx2_u16_bnd_mask(_mm256_cmpgt_epi8(x, m17), _mm256_cmpgt_epi8(y, m17)) &
                      avx2_u16_bnd_mask(x, y);
     return (size_t)__builtin_popcountll(lead & m) + (size_t)__builtin_popcountll(lead4 & m);
+}
+
+/* 32 ASCII units at a time from *i while *i <= e (32 units of input and
+   32 bytes of room from every such *i). */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void
+avx2_u16_bnd_ascii32(const uint16_t *src, char *dst, size_t *i, size_t *w, size_t e, __m256i ff80)
+{
+    while (*i <= e) {
+        __m256i v0 = avx2_u16_load(src + *i), v1 = avx2_u16_load(src + *i + 16);
+        if (!_mm256_testz_si256(_mm256_or_si256(v0, v1), ff80))
+            break;
+        _mm256_storeu_si256((__m256i *)(void *)(dst + *w), avx2_u16_pack32(v0, v1));
+        *i += 32;
+        *w += 32;
+    }
 }
 
 UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result
@@ -2062,14 +2075,7 @@ avx2_u16_to_utf8_bounded_long(const uint16_t *src, size_t len, char *dst, size_t
         if (len >= 32 && cap - w >= 32) {
             e = i + (cap - w - 32);
             e = e < len - 32 ? e : len - 32;
-            while (i <= e) {
-                __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
-                if (!_mm256_testz_si256(_mm256_or_si256(v0, v1), kc.ff80))
-                    break;
-                _mm256_storeu_si256((__m256i *)(void *)(dst + w), avx2_u16_pack32(v0, v1));
-                i += 32;
-                w += 32;
-            }
+            avx2_u16_bnd_ascii32(src, dst, &i, &w, e, kc.ff80);
         }
         if (w > wlast || i > ilast)
             break;
@@ -2082,14 +2088,7 @@ avx2_u16_to_utf8_bounded_long(const uint16_t *src, size_t len, char *dst, size_t
             if (avx2_u16_ascii16_form(v, &kc, AVX2_U16_UTF8)) {
                 __asm__("" : "+r"(i)); /* as in avx2_u16_to_utf8 */
                 avx2_u16_ascii16(v, dst, &i, &w);
-                while (i <= lima) {
-                    __m256i v0 = avx2_u16_load(src + i), v1 = avx2_u16_load(src + i + 16);
-                    if (!_mm256_testz_si256(_mm256_or_si256(v0, v1), kc.ff80))
-                        break;
-                    _mm256_storeu_si256((__m256i *)(void *)(dst + w), avx2_u16_pack32(v0, v1));
-                    i += 32;
-                    w += 32;
-                }
+                avx2_u16_bnd_ascii32(src, dst, &i, &w, lima, kc.ff80);
                 continue;
             }
             if (len - i >= 48) {
