@@ -2177,7 +2177,7 @@ unilane_avx2_utf16_to_utf8_lossy_bounded(const uint16_t *src, size_t len, char *
         return avx2_u16_ok(len, unilane_avx2_utf16_to_utf8_lossy(src, len, dst));
     if (len >= 28 && cap >= AVX2_U16_BND_ROOM)
         return avx2_u16_to_utf8_bounded_long(src, len, dst, cap);
-    return unilane_scalar_utf16_to_utf8_lossy_bounded(src, len, dst, cap);
+    return AVX2_THEN(unilane_scalar_utf16_to_utf8_lossy_bounded(src, len, dst, cap));
 }
 #  undef AVX2_U16_BND_ROOM
 

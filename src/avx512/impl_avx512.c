@@ -359,9 +359,12 @@ UNILANE_TARGET_AVX512 unilane_result unilane_avx512_latin1_to_utf8_bounded(const
    one-shot kernels, as unilane_utf8_encode ran them before that entry
    existed (the AVX2 entry would move the streaming encoder off the AVX-512
    converters; not measured yet). */
-unilane_result unilane_avx512_utf16_to_utf8_lossy_bounded(const uint16_t *src, size_t len,
-                                                          char *dst, size_t cap)
+UNILANE_TARGET_AVX512 unilane_result unilane_avx512_utf16_to_utf8_lossy_bounded(const uint16_t *src,
+                                                                                size_t len,
+                                                                                char *dst,
+                                                                                size_t cap)
 {
+    avx512_leave(); /* the regions are compiled for SSE */
     return unilane_stream_utf16_to_utf8_regions(&unilane_impl_avx512, 1, src, len, dst, cap);
 }
 
