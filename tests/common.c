@@ -19,6 +19,7 @@ unsigned long long *ut_counts;
 char ut_msg[8192];
 int ut_fails;
 int ut_require_all_ops;
+int ut_require_kernel_ops;
 int ut_short_inputs;
 
 static const char *const ut_all_kernels[UT_MAX_KERNELS] = { "scalar", "avx2", "avx512", "neon",
@@ -421,8 +422,12 @@ TCase *ut_tcase(const char *name)
 
 #define UT_OP_NAME_(a, op, in, out, ret, family, bound) #op,
 #define UT_OPS_REQUIRED_                                ((1ull << UNILANE_NOPS) - 1)
+/* the entries of UNILANE_KERNEL_OPS (ops.h), after the operations */
+#define UT_KOPS_                                        ((1ull << UNILANE_NALL_OPS) - 1 - UT_OPS_REQUIRED_)
 
 const char *const ut_op_names[UNILANE_NOPS] = { UNILANE_OPS(UT_OP_NAME_, _) };
+static const char *const ut_kop_names[UNILANE_NALL_OPS - UNILANE_NOPS] = { UNILANE_KERNEL_OPS(
+    UT_OP_NAME_, _) };
 #undef UT_OP_NAME_
 
 /* 1 when name is an element of the comma-separated list. */
@@ -546,12 +551,15 @@ int ut_main(Suite *(*make)(void))
         "entries (counted inside the test build of the library); 'not reached' checks were on\n"
         "calls that stayed in scalar code (below the kernel's threshold, without direct calls).\n");
     for (i = 0; i < ut_nkernels; i++) {
-        int nops = 0, k;
+        int nops = 0, nkops = 0, k;
         for (k = 0; k < UNILANE_NOPS; k++)
             nops += (int)((ut_opmask[i] >> k) & 1);
+        for (k = UNILANE_NOPS; k < UNILANE_NALL_OPS; k++)
+            nkops += (int)((ut_opmask[i] >> k) & 1);
         printf("kernel %-9s: %llu checks passed on calls that entered %s code (%d of %d entries "
-               "entered); %llu not reached\n",
-               ut_kernels[i], ut_counts[i], ut_kernels[i], nops, UNILANE_NOPS, ut_unreached[i]);
+               "entered, and %d of %d streaming entries); %llu not reached\n",
+               ut_kernels[i], ut_counts[i], ut_kernels[i], nops, UNILANE_NOPS, nkops,
+               UNILANE_NALL_OPS - UNILANE_NOPS, ut_unreached[i]);
         /* A suite with no looped kernel tests (test_reference) checks nothing
            per kernel; test_differential leaves out scalar against itself. */
         if (req && *req && ut_listed(req, ut_kernels[i]) && ut_counts[i] + ut_unreached[i] > 0) {
@@ -572,6 +580,16 @@ int ut_main(Suite *(*make)(void))
                 for (k = 0; k < UNILANE_NOPS; k++)
                     if (!((ut_opmask[i] >> k) & 1) && ((UT_OPS_REQUIRED_ >> k) & 1))
                         fprintf(o, " %s", ut_op_names[k]);
+                fprintf(o, "\n");
+                missing |= !lenient;
+            } else if (ut_require_kernel_ops && (~ut_opmask[i] & UT_KOPS_) != 0) {
+                fprintf(o,
+                        "%s: kernel %s is required, but these streaming entries were never "
+                        "entered:",
+                        what, ut_kernels[i]);
+                for (k = UNILANE_NOPS; k < UNILANE_NALL_OPS; k++)
+                    if (!((ut_opmask[i] >> k) & 1))
+                        fprintf(o, " %s", ut_kop_names[k - UNILANE_NOPS]);
                 fprintf(o, "\n");
                 missing |= !lenient;
             }

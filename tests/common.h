@@ -35,6 +35,9 @@ void ut_pass(void);
 /* Set by a suite that calls every operation: the run then fails when a
    required kernel (UNILANE_TEST_REQUIRE) has an entry no checked call entered. */
 extern int ut_require_all_ops;
+/* Set by a suite that calls every streaming entry (UNILANE_KERNEL_OPS,
+   ops.h; test_stream): the same for those. */
+extern int ut_require_kernel_ops;
 /* Set by a suite whose inputs are all shorter than the SIMD kernels'
    short-input thresholds (test_exhaustive): under UNILANE_TEST_DIRECT=0 the
    dispatcher sends all of them to scalar by design, so "no checked call

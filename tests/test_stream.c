@@ -427,12 +427,14 @@ END_TEST
  * and the whole input with capacities of 70..1001 units and unlimited;
  * two chunks cut at every position from at-3 to at+len+3 (unlimited output);
  * one chunk with capacities that end the first call's output at every unit
- * from 3 before to 3 after the output of s[0..at); large random chunkings
- * and capacities.
+ * from 3 before to 3 after the output of s[0..at); inputs of at most
+ * ST_EVERY_CAP units, one chunk at every capacity from 1 to the most their
+ * output can be; large random chunkings and capacities.
  */
 static const size_t st_big_chunks[] = { 65, 100, 128, 257, 1000, 0 };
 static const size_t st_big_caps[] = { SIZE_MAX, 70, 129, 300, 1001, SIZE_MAX };
-#define ST_NBIG (sizeof st_big_chunks / sizeof st_big_chunks[0])
+#define ST_NBIG      (sizeof st_big_chunks / sizeof st_big_chunks[0])
+#define ST_EVERY_CAP 300 /* inputs up to this long also run at every capacity */
 
 static void st_big(const st_dir *dr, const void *s, size_t n, size_t at, size_t len, ut_rng *rng)
 {
@@ -474,6 +476,18 @@ static void st_big(const st_dir *dr, const void *s, size_t n, size_t at, size_t 
                 if ((long)before + d0 < (long)dr->edge_capmin)
                     continue;
                 pl.cap = (size_t)((long)before + d0);
+                dr->init(&d, mode);
+                st_run(dr, &d, mode, s, n, &pl);
+            }
+        }
+        if (n <= ST_EVERY_CAP && mode == UNILANE_LOSSY) {
+            /* every capacity, the whole input as one chunk: each call
+               stops at a full output wherever the output can fill (lossy:
+               the encoder's bounded kernels, utf16_to_utf8_lossy_bounded) */
+            pl.chunk = n ? n : 1;
+            pl.name = "every capacity";
+            for (i = 1; i <= dr->grow * n + 1; i++) {
+                pl.cap = i;
                 dr->init(&d, mode);
                 st_run(dr, &d, mode, s, n, &pl);
             }
@@ -695,5 +709,6 @@ static Suite *make_suite(void)
 
 int main(void)
 {
+    ut_require_kernel_ops = 1; /* the lossy encoder calls utf16_to_utf8_lossy_bounded */
     return ut_main(make_suite);
 }

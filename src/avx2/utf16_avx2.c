@@ -2007,6 +2007,197 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_to_mutf8(const ui
     return avx2_u16_to_form_entry(src, len, dst, AVX2_U16_MUTF8);
 }
 
+/*
+ * utf16_to_utf8_lossy_bounded (ops.h, UNILANE_KERNEL_OPS): the lossy
+ * conversion into at most cap bytes, for the streaming encoder.
+ *
+ * While AVX2_U16_BND_ROOM bytes are free, the lossy main loop's steps run
+ * unchanged, their direct stores included: a step writes at most 72 bytes
+ * (32 units below U+0800: 64 bytes, then 8 of garbage); a block with a
+ * surrogate goes to avx2_u16_utf8_cold on the units whose output fits in
+ * any case (a third of the room, at least 28 units), so its runs of pairs
+ * and their 12-13 bytes of garbage stay inside the room too (each unit of
+ * the run past the block's gives at least a byte). Then 16-unit blocks
+ * through a buffer: a block that fits is copied, one that does not is cut
+ * before its first character that does not fit (no surrogate in it: one
+ * unit per character); the last 8..15 units of the input when they fit
+ * whatever they hold as the unbounded entry does; what is left (a block
+ * with a surrogate, a few units) is the scalar kernel's.
+ */
+#  define AVX2_U16_BND_ROOM 84 /* 3 * 28 */
+
+static inline unilane_result avx2_u16_full(size_t read, size_t written)
+{
+    unilane_result r = avx2_u16_ok(read, written);
+    r.status = UNILANE_OUTPUT_FULL;
+    return r;
+}
+
+/* The UTF-16 units of the UTF-8 characters buf[0..c) (c < 64, a whole
+   number of characters): one a lead byte (not 80..BF: signed, above -65),
+   two for F0..F4 (signed, negative and above -17). */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE uint64_t avx2_u16_bnd_mask(__m256i x, __m256i y)
+{
+    return (uint32_t)_mm256_movemask_epi8(x) | (uint64_t)(uint32_t)_mm256_movemask_epi8(y) << 32;
+}
+
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_bnd_units(const char *buf,
+                                                                           size_t c)
+{
+    const __m256i m65 = _mm256_set1_epi8(-65), m17 = _mm256_set1_epi8(-17);
+    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)buf);
+    __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(buf + 32));
+    uint64_t m = (UINT64_C(1) << c) - 1;
+    uint64_t lead = avx2_u16_bnd_mask(_mm256_cmpgt_epi8(x, m65), _mm256_cmpgt_epi8(y, m65));
+    uint64_t lead4 = avx2_u16_bnd_mask(_mm256_cmpgt_epi8(x, m17), _mm256_cmpgt_epi8(y, m17)) &
+                     avx2_u16_bnd_mask(x, y);
+    return (size_t)__builtin_popcountll(lead & m) + (size_t)__builtin_popcountll(lead4 & m);
+}
+
+/* 32 ASCII units at a time from *i while *i <= e (32 units of input and
+   32 bytes of room from every such *i). */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void
+avx2_u16_bnd_ascii32(const uint16_t *src, char *dst, size_t *i, size_t *w, size_t e, __m256i ff80)
+{
+    while (*i <= e) {
+        __m256i v0 = avx2_u16_load(src + *i), v1 = avx2_u16_load(src + *i + 16);
+        if (!_mm256_testz_si256(_mm256_or_si256(v0, v1), ff80))
+            break;
+        _mm256_storeu_si256((__m256i *)(void *)(dst + *w), avx2_u16_pack32(v0, v1));
+        *i += 32;
+        *w += 32;
+    }
+}
+
+UNILANE_TARGET_AVX2 static UNILANE_NOINLINE unilane_result
+avx2_u16_to_utf8_bounded_long(const uint16_t *src, size_t len, char *dst, size_t cap)
+{
+    avx2_u16_utf8_consts kc;
+    unilane_result r;
+    avx2_u16_pend pa;
+    __m256i top5;
+    char buf[64] = { 0 }; /* avx2_u16_bnd_units reads all of it */
+    /* len >= 28, cap >= AVX2_U16_BND_ROOM. A step starts while i <= ilast
+       and w <= wlast; one compare tests both: i <= lim, where up to lim
+       the steps cannot pass wlast even at 3 bytes a unit. Where lim is
+       reached first (text below 3 bytes a unit), it is set again. */
+    const size_t ilast = len - 28, wlast = cap - AVX2_U16_BND_ROOM;
+    size_t i = 0, w = 0, c, k, lim, lima, e;
+    int kind;
+
+    avx2_u16_utf8_consts_init(&kc);
+    for (;;) {
+        /* ASCII from here: a byte a unit, up to the room's own limit (lim
+           below, for 3 bytes a unit, would stop it at a third of it) */
+        if (len >= 32 && cap - w >= 32) {
+            e = i + (cap - w - 32);
+            e = e < len - 32 ? e : len - 32;
+            avx2_u16_bnd_ascii32(src, dst, &i, &w, e, kc.ff80);
+        }
+        if (w > wlast || i > ilast)
+            break;
+        lim = i + (wlast - w) / 3;
+        lim = lim < ilast ? lim : ilast;
+        /* 32 ASCII units from i <= lima: inside lim and the input */
+        lima = len < 32 ? 0 : lim < len - 32 ? lim : len - 32;
+        do {
+            __m256i v = avx2_u16_load(src + i);
+            if (avx2_u16_ascii16_form(v, &kc, AVX2_U16_UTF8)) {
+                __asm__("" : "+r"(i)); /* as in avx2_u16_to_utf8 */
+                avx2_u16_ascii16(v, dst, &i, &w);
+                avx2_u16_bnd_ascii32(src, dst, &i, &w, lima, kc.ff80);
+                continue;
+            }
+            if (len - i >= 48) {
+                __m256i v1 = avx2_u16_load(src + i + 16);
+                if (_mm256_testz_si256(_mm256_or_si256(v, v1), kc.f800)) {
+                    w += avx2_u16_utf8_two32(v, v1, dst + w, &kc, AVX2_U16_UTF8);
+                    i += 32;
+                    continue;
+                }
+            }
+            kind = avx2_u16_utf8_compute_form(v, _mm256_and_si256(v, kc.f800), &pa, &kc,
+                                              AVX2_U16_UTF8);
+            if (UNILANE_LIKELY(kind)) {
+                avx2_u16_utf8_emit(dst + w, &pa, kind);
+                i += 16;
+                w += pa.n;
+                continue;
+            }
+            c = (cap - w) / 3;
+            r = avx2_u16_utf8_cold(src, len - i < c ? len : i + c, dst, 1, 0, i, w);
+            avx2_u16_take(r, &i, &w);
+        } while (i <= lim);
+    }
+    while (len - i >= 16 && w < cap) {
+        __m256i v = avx2_u16_load(src + i);
+        if (avx2_u16_ascii16_form(v, &kc, AVX2_U16_UTF8)) {
+            if (cap - w >= 16) {
+                avx2_u16_ascii16(v, dst, &i, &w);
+                continue;
+            }
+            _mm_storeu_si128((__m128i *)(void *)buf, avx2_u16_pack16(v));
+            c = cap - w;
+            memcpy(dst + w, buf, c);
+            AVX2_LEAVE();
+            return avx2_u16_full(i + c, w + c);
+        }
+        top5 = _mm256_and_si256(v, kc.f800);
+        kind = avx2_u16_utf8_compute_form(v, top5, &pa, &kc, AVX2_U16_UTF8);
+        k = 16;
+        if (!kind) {
+            /* paired surrogates (unit 15 left out if it is a high one) */
+            k = avx2_u16_utf8_pairs(v, top5, 1, &pa, &kc, AVX2_U16_UTF8);
+            if (!k)
+                break;
+            kind = 1;
+        }
+        avx2_u16_utf8_emit(buf, &pa, kind);
+        if (pa.n <= cap - w) {
+            avx2_u16_copy_small(dst + w, buf, pa.n);
+            i += k;
+            w += pa.n;
+            continue;
+        }
+        /* the characters that fit: up to a lead byte (buf[c], c < pa.n) */
+        for (c = cap - w; (buf[c] & 0xC0) == 0x80; c--) {
+        }
+        memcpy(dst + w, buf, c);
+        i += avx2_u16_bnd_units(buf, c);
+        AVX2_LEAVE();
+        return avx2_u16_full(i, w + c);
+    }
+    if (len - i < 16 && i < len && 3 * (len - i) <= cap - w) {
+        /* the rest fits whatever it holds: as the unbounded entry's end */
+        __m256i v = avx2_u16_load(src + len - 16);
+        if (avx2_u16_ascii16_form(v, &kc, AVX2_U16_UTF8)) {
+            _mm_storeu_si128((__m128i *)(void *)(dst + w - (i - (len - 16))), avx2_u16_pack16(v));
+            AVX2_LEAVE();
+            return avx2_u16_ok(len, w + (len - i));
+        }
+        AVX2_LEAVE();
+        if (len - i >= 8 && avx2_u16_utf8_short(src + i, len - i, dst + w, &c))
+            return avx2_u16_ok(len, w + c);
+    }
+    AVX2_LEAVE();
+    r = unilane_scalar_utf16_to_utf8_lossy_bounded(src + i, len - i, dst + w, cap - w);
+    return gen_finish(r, i, w);
+}
+
+/* Whole characters that fit in cap bytes from AVX2_U16_BND_ROOM bytes on
+   (below, the scalar kernel); when the whole output fits in any case, the
+   unbounded entry. */
+UNILANE_INTERNAL UNILANE_TARGET_AVX2 unilane_result
+unilane_avx2_utf16_to_utf8_lossy_bounded(const uint16_t *src, size_t len, char *dst, size_t cap)
+{
+    if (len <= cap / 3)
+        return avx2_u16_ok(len, unilane_avx2_utf16_to_utf8_lossy(src, len, dst));
+    if (len >= 28 && cap >= AVX2_U16_BND_ROOM)
+        return avx2_u16_to_utf8_bounded_long(src, len, dst, cap);
+    return AVX2_THEN(unilane_scalar_utf16_to_utf8_lossy_bounded(src, len, dst, cap));
+}
+#  undef AVX2_U16_BND_ROOM
+
 UNILANE_SPEED_END
 #else
 /* ISO C forbids an empty translation unit. */

@@ -371,6 +371,20 @@ UNILANE_TARGET_AVX512 unilane_result unilane_avx512_latin1_to_utf8_bounded(const
     return avx512_ok(len, w);
 }
 
+/* utf16_to_utf8_lossy_bounded (ops.h, UNILANE_KERNEL_OPS): no AVX-512
+   kernel of its own; the streaming layer's regions over this set's
+   one-shot kernels, as unilane_utf8_encode ran them before that entry
+   existed (the AVX2 entry would move the streaming encoder off the AVX-512
+   converters; not measured yet). */
+UNILANE_TARGET_AVX512 unilane_result unilane_avx512_utf16_to_utf8_lossy_bounded(const uint16_t *src,
+                                                                                size_t len,
+                                                                                char *dst,
+                                                                                size_t cap)
+{
+    avx512_leave(); /* the regions are compiled for SSE */
+    return unilane_stream_utf16_to_utf8_regions(&unilane_impl_avx512, 1, src, len, dst, cap);
+}
+
 /* Every operation of the registry has an AVX-512 kernel here; each hands
    inputs below its short size (32 to 64 units) to the AVX2 entry. */
 

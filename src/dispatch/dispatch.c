@@ -45,13 +45,13 @@ static const unilane_impl *const dispatch_candidates[] = {
    threshold 0 (every call reaches an entry), entries that choose (below). */
 #define DISPATCH_RESOLVE_PROTO_(a, op, in, out, ret, family, bound) \
   static UNILANE_OP_RET(ret) dispatch_resolve_##op UNILANE_OP_PARAMS(in, out);
-UNILANE_OPS(DISPATCH_RESOLVE_PROTO_, _)
+UNILANE_ALL_OPS(DISPATCH_RESOLVE_PROTO_, _)
 #undef DISPATCH_RESOLVE_PROTO_
 #define DISPATCH_RESOLVE_INIT_(a, op, in, out, ret, family, bound) .op = dispatch_resolve_##op,
 static const unilane_impl dispatch_unresolved = { .name = "unresolved",
                                                   .required = 0,
                                                   .scalar_below = { 0 },
-                                                  UNILANE_OPS(DISPATCH_RESOLVE_INIT_, _) };
+                                                  UNILANE_ALL_OPS(DISPATCH_RESOLVE_INIT_, _) };
 #undef DISPATCH_RESOLVE_INIT_
 
 typedef UNILANE_ATOMIC(const unilane_impl *) dispatch_atomic_impl;
@@ -148,7 +148,7 @@ UNILANE_OPS(DISPATCH_ENTRY_, _)
     const unilane_impl *impl = dispatch_choose();                             \
     return UNILANE_PICK(impl, op, family, len) UNILANE_OP_ARGS(out);          \
   }
-UNILANE_OPS(DISPATCH_RESOLVE_, _)
+UNILANE_ALL_OPS(DISPATCH_RESOLVE_, _)
 #undef DISPATCH_RESOLVE_
 
 #if UNILANE_TEST_SUPPORT

@@ -32,7 +32,7 @@ typedef struct unilane_impl {
     size_t scalar_below[UNILANE_NFAMILIES];
 #define UNILANE_IMPL_FIELD_(a, op, in, out, ret, family, bound) \
   UNILANE_OP_RET(ret)(*op) UNILANE_OP_PARAMS(in, out);
-    UNILANE_OPS(UNILANE_IMPL_FIELD_, _)
+    UNILANE_ALL_OPS(UNILANE_IMPL_FIELD_, _)
 #undef UNILANE_IMPL_FIELD_
 #if UNILANE_TEST_SUPPORT
     unilane_test_counter *counter;
@@ -43,7 +43,7 @@ typedef struct unilane_impl {
    unilane_<isa>_<op> for every operation. */
 #define UNILANE_KERNEL_PROTO_(isa, op, in, out, ret, family, bound) \
   UNILANE_INTERNAL UNILANE_OP_RET(ret) unilane_##isa##_##op UNILANE_OP_PARAMS(in, out);
-#define UNILANE_DECLARE_KERNEL(isa) UNILANE_OPS(UNILANE_KERNEL_PROTO_, isa)
+#define UNILANE_DECLARE_KERNEL(isa) UNILANE_ALL_OPS(UNILANE_KERNEL_PROTO_, isa)
 
 /*
  * UNILANE_DEFINE_KERNEL(isa, required, utf8, ascii, utf16, latin1) defines
@@ -74,12 +74,12 @@ typedef struct unilane_impl {
     .op = unilane_counted_##src##_##op,
 #  define UNILANE_DEFINE_KERNEL_AS(isa, src, required_, utf8, ascii, utf16, latin1) \
     static unilane_test_counter unilane_counter_##src;                              \
-    UNILANE_OPS(UNILANE_IMPL_THUNK_, src)                                           \
+    UNILANE_ALL_OPS(UNILANE_IMPL_THUNK_, src)                                       \
     const unilane_impl unilane_impl_##isa = {                                       \
         .name = #isa,                                                               \
         .required = (required_),                                                    \
         .scalar_below = { (utf8), (ascii), (utf16), (latin1) },                     \
-        UNILANE_OPS(UNILANE_IMPL_INIT_, src).counter = &unilane_counter_##src       \
+        UNILANE_ALL_OPS(UNILANE_IMPL_INIT_, src).counter = &unilane_counter_##src   \
     }
 #else
 #  define UNILANE_IMPL_INIT_(src, op, in, out, ret, family, bound) .op = unilane_##src##_##op,
@@ -88,7 +88,7 @@ typedef struct unilane_impl {
                                               .required = (required_),                    \
                                               .scalar_below = { (utf8), (ascii), (utf16), \
                                                                 (latin1) },               \
-                                              UNILANE_OPS(UNILANE_IMPL_INIT_, src) }
+                                              UNILANE_ALL_OPS(UNILANE_IMPL_INIT_, src) }
 #endif
 
 /* The kernel sets compiled into this build. */
@@ -107,6 +107,15 @@ UNILANE_INTERNAL extern const unilane_impl unilane_impl_neon;
 
 /* The kernel set in use (chosen on first call). */
 UNILANE_INTERNAL const unilane_impl *unilane_active_impl(void);
+
+/* The streaming encoder's regions over impl's one-shot converters,
+   `lossy` or strict, with the contract of utf16_to_utf8_lossy_bounded
+   (ops.h) plus strict errors (stream.c). The utf16_to_utf8_lossy_bounded
+   entry of a set without a bounded kernel of its own. */
+UNILANE_INTERNAL unilane_result unilane_stream_utf16_to_utf8_regions(const unilane_impl *impl,
+                                                                     int lossy, const uint16_t *src,
+                                                                     size_t len, char *dst,
+                                                                     size_t cap);
 
 #if UNILANE_TEST_SUPPORT
 /* Test builds: nonzero while unilane_test_set_direct() asks every call to go

@@ -83,6 +83,26 @@
     X(a, latin1_to_utf8_bounded,       U8,  U8CAP, RESULT, LATIN1, 2)
 /* clang-format on */
 
+/*
+ * UNILANE_KERNEL_OPS(X, a): entries that every kernel set has besides the
+ * operations above, in the same columns, for the streaming layer
+ * (stream.c): no public function, and not in the operation lists of the
+ * tests, fuzzers and benchmark (tests/test_stream.c reaches them through
+ * unilane_utf8_encode). Their indices follow UNILANE_NOPS.
+ *   utf16_to_utf8_lossy_bounded  utf16_to_utf8_lossy into at most cap
+ *       bytes: converts src[0..len) while each character fits whole and
+ *       returns OK, read len; else OUTPUT_FULL, read and written up to the
+ *       first character that does not fit. The output never depends on
+ *       cap beyond where it stops: it is a prefix of utf16_to_utf8_lossy's.
+ */
+/* clang-format off */
+#define UNILANE_KERNEL_OPS(X, a)                                                \
+    X(a, utf16_to_utf8_lossy_bounded,  U16, U8CAP, RESULT, UTF16,  3)
+/* clang-format on */
+
+/* Both lists: what a kernel set's table holds. */
+#define UNILANE_ALL_OPS(X, a) UNILANE_OPS(X, a) UNILANE_KERNEL_OPS(X, a)
+
 /* The C types and parameter lists the columns stand for. */
 #define UNILANE_OP_IN_U8  const char *
 #define UNILANE_OP_IN_U16 const uint16_t *
@@ -108,6 +128,10 @@
 /* UNILANE_OP_<name>: the index of each operation, in registry order. */
 #define UNILANE_OP_ENUM_(a, name, in, out, ret, family, bound) UNILANE_OP_##name,
 enum unilane_op { UNILANE_OPS(UNILANE_OP_ENUM_, _) UNILANE_NOPS };
+enum unilane_kernel_op {
+    UNILANE_KERNEL_OP_BASE_ = UNILANE_NOPS - 1,
+    UNILANE_KERNEL_OPS(UNILANE_OP_ENUM_, _) UNILANE_NALL_OPS
+};
 #undef UNILANE_OP_ENUM_
 
 /* The short-input families, indices into unilane_impl.scalar_below. */

@@ -309,37 +309,21 @@ static uint32_t stream_pair(uint16_t hi, uint16_t lo)
     return 0x10000 + (((uint32_t)hi - 0xD800) << 10) + ((uint32_t)lo - 0xDC00);
 }
 
-unilane_result unilane_utf8_encode(unilane_utf8_encoder *e, const uint16_t *src, size_t len,
-                                   char *dst_, size_t cap, int last)
+/*
+ * The encoder's regions (lossy or strict) over kernel set impl's one-shot
+ * converters: src[0..len) into at most cap bytes, a final high surrogate
+ * unpaired (the caller holds back one whose pair may follow). Returns OK
+ * with read len, or OUTPUT_FULL, or (strict) the first error. The strict
+ * encoder's path, and the lossy one of a set without a bounded kernel of
+ * its own (utf16_to_utf8_lossy_bounded, ops.h).
+ */
+unilane_result unilane_stream_utf16_to_utf8_regions(const unilane_impl *impl, int lossy,
+                                                    const uint16_t *src, size_t len, char *dst_,
+                                                    size_t cap)
 {
     unsigned char *dst = (unsigned char *)dst_;
-    const unilane_impl *impl = unilane_active_impl();
-    const int lossy = e->mode_ == UNILANE_LOSSY;
     size_t i = 0, w = 0, rate_in = 0, rate_out = 0;
 
-    UNILANE_COUNT_CALL_();
-
-    /* 1. A high surrogate left over from the previous chunk. */
-    if (e->high_) {
-        if (len > 0 && stream_is_low(src[0])) {
-            if (cap < 4)
-                return stream_result(UNILANE_OUTPUT_FULL, 0, 0);
-            w = stream_put_utf8(dst, stream_pair(e->high_, src[0]));
-            i = 1;
-        } else if (len == 0 && !last) {
-            return stream_result(UNILANE_OK, 0, 0);
-        } else {
-            /* Unpaired: followed by a non-low unit, or flushed by `last`. */
-            if (!lossy)
-                return stream_result(UNILANE_SURROGATE, 0, 0);
-            if (cap < 3)
-                return stream_result(UNILANE_OUTPUT_FULL, 0, 0);
-            w = stream_put_utf8(dst, 0xFFFD);
-        }
-        e->high_ = 0;
-    }
-
-    /* 2. The rest of the chunk. */
     for (;;) {
         size_t n = len - i, room = cap - w;
         uint16_t u;
@@ -423,10 +407,6 @@ unilane_result unilane_utf8_encode(unilane_utf8_encoder *e, const uint16_t *src,
         if (stream_is_high(u) && n >= 2 && stream_is_low(src[i + 1])) {
             cp = stream_pair(u, src[i + 1]);
             k = 2;
-        } else if (stream_is_high(u) && n == 1 && !last) {
-            e->high_ = u; /* its pair may come with the next chunk */
-            i = len;
-            break;
         } else if (u >= 0xD800 && u <= 0xDFFF) {
             if (!lossy)
                 return stream_result(UNILANE_SURROGATE, i, w);
@@ -438,6 +418,55 @@ unilane_result unilane_utf8_encode(unilane_utf8_encoder *e, const uint16_t *src,
         i += k;
     }
     return stream_result(UNILANE_OK, i, w);
+}
+
+unilane_result unilane_utf8_encode(unilane_utf8_encoder *e, const uint16_t *src, size_t len,
+                                   char *dst_, size_t cap, int last)
+{
+    unsigned char *dst = (unsigned char *)dst_;
+    const unilane_impl *impl = unilane_active_impl();
+    const int lossy = e->mode_ == UNILANE_LOSSY;
+    size_t i = 0, w = 0, m;
+    int hold;
+    unilane_result r;
+
+    UNILANE_COUNT_CALL_();
+
+    /* 1. A high surrogate left over from the previous chunk. */
+    if (e->high_) {
+        if (len > 0 && stream_is_low(src[0])) {
+            if (cap < 4)
+                return stream_result(UNILANE_OUTPUT_FULL, 0, 0);
+            w = stream_put_utf8(dst, stream_pair(e->high_, src[0]));
+            i = 1;
+        } else if (len == 0 && !last) {
+            return stream_result(UNILANE_OK, 0, 0);
+        } else {
+            /* Unpaired: followed by a non-low unit, or flushed by `last`. */
+            if (!lossy)
+                return stream_result(UNILANE_SURROGATE, 0, 0);
+            if (cap < 3)
+                return stream_result(UNILANE_OUTPUT_FULL, 0, 0);
+            w = stream_put_utf8(dst, 0xFFFD);
+        }
+        e->high_ = 0;
+    }
+
+    /* 2. The rest of the chunk, less a final high surrogate whose pair may
+       come with the next chunk. */
+    m = len - i;
+    hold = !last && m > 0 && stream_is_high(src[len - 1]);
+    m -= (size_t)hold;
+    if (lossy)
+        r = UNILANE_PICK(impl, utf16_to_utf8_lossy_bounded, UTF16, m)(src + i, m, (char *)dst + w,
+                                                                      cap - w);
+    else
+        r = unilane_stream_utf16_to_utf8_regions(impl, 0, src + i, m, (char *)dst + w, cap - w);
+    if (r.status != UNILANE_OK)
+        return stream_result(r.status, i + r.read, w + r.written);
+    if (hold)
+        e->high_ = src[len - 1];
+    return stream_result(UNILANE_OK, len, w + r.written);
 }
 
 #undef STREAM_MIN_REGION

@@ -200,6 +200,43 @@ size_t unilane_scalar_utf16_to_utf8_lossy(const uint16_t *src, size_t len, char 
     return gen_utf16_to_utf8(src, len, dst, GEN_LONE_FFFD, &err);
 }
 
+/*
+ * The lossy conversion into at most cap bytes (ops.h, UNILANE_KERNEL_OPS):
+ * runs of units that fit whatever they hold (a third of the room, not
+ * ending between the units of a pair) go through gen_utf16_to_utf8 at
+ * once; when fewer than 3 bytes are free, one character at a time, until
+ * one does not fit whole. Also the finisher of the SIMD versions.
+ */
+unilane_result unilane_scalar_utf16_to_utf8_lossy_bounded(const uint16_t *src, size_t len,
+                                                          char *dst, size_t cap)
+{
+    unilane_result r;
+    size_t i = 0, w = 0, err, m, need;
+
+    while (i < len) {
+        m = (cap - w) / 3;
+        if (m >= len - i) {
+            w += gen_utf16_to_utf8(src + i, len - i, dst + w, GEN_LONE_FFFD, &err);
+            i = len;
+            break;
+        }
+        m -= m > 0 && gen_is_high(src[i + m - 1]); /* its low may follow */
+        if (m == 0) {
+            m = gen_utf16_char_units(src, len, i);
+            need = m == 2 ? 4 : src[i] < 0x80 ? 1 : src[i] < 0x800 ? 2 : 3;
+            if (cap - w < need)
+                break;
+            m += m == 0; /* an unpaired surrogate, U+FFFD */
+        }
+        w += gen_utf16_to_utf8(src + i, m, dst + w, GEN_LONE_FFFD, &err);
+        i += m;
+    }
+    r.status = i == len ? UNILANE_OK : UNILANE_OUTPUT_FULL;
+    r.read = i;
+    r.written = w;
+    return r;
+}
+
 size_t unilane_scalar_utf16_to_wtf8(const uint16_t *src, size_t len, char *dst)
 {
     size_t err;

@@ -40,6 +40,19 @@
  *   test: 71 instructions a call against scalar's 58 with the harness of
  *   scripts/icount_short.sh); from 1 byte on it is at most 96% of scalar.
  */
+/* utf16_to_utf8_lossy_bounded (ops.h, UNILANE_KERNEL_OPS): no NEON kernel
+   of its own yet; the streaming layer's regions over this set's one-shot
+   kernels, as unilane_utf8_encode ran them before that entry existed. */
+unilane_result unilane_neon_utf16_to_utf8_lossy_bounded(const uint16_t *src, size_t len, char *dst,
+                                                        size_t cap)
+{
+#  if UNILANE_HAVE_NEON32
+    return unilane_stream_utf16_to_utf8_regions(&unilane_impl_neon32, 1, src, len, dst, cap);
+#  else
+    return unilane_stream_utf16_to_utf8_regions(&unilane_impl_neon, 1, src, len, dst, cap);
+#  endif
+}
+
 #  if UNILANE_HAVE_NEON32
 /* ARMv7: the same thresholds as AArch64 for now (see the note above). */
 UNILANE_DEFINE_KERNEL_AS(neon32, neon, UNILANE_CPU_NEON, 65, /* UTF-8 input */
