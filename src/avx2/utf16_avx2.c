@@ -1299,11 +1299,19 @@ avx2_u16_utf8_slots3(__m256i v, __m256i is1, __m256i lt800, avx2_u16_pend *p,
     p->n = n2 + avx2_u16_pack3_len[g3];
 }
 
-/* 1 iff one of the 16 units v (top5 = v & 0xF800) is a surrogate. */
+/* 1 iff one of the 16 units v (top5 = v & 0xF800) is a surrogate; 1 iff
+   all are below U+0800 (lt800 = -1 where top5 is 0). Both with vpmovmskb,
+   one vector uop where vptest takes two, and the 3-byte slots need the
+   movemask of lt800 anyway. */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
 avx2_u16_has_surrogate(__m256i top5, const avx2_u16_utf8_consts *k)
 {
-    return !_mm256_testz_si256(_mm256_cmpeq_epi16(top5, k->d800), k->ones);
+    return _mm256_movemask_epi8(_mm256_cmpeq_epi16(top5, k->d800)) != 0;
+}
+
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_all_lt800(__m256i lt800)
+{
+    return (uint32_t)_mm256_movemask_epi8(lt800) == 0xFFFFFFFFu;
 }
 
 /*
@@ -1320,7 +1328,7 @@ avx2_u16_utf8_slots(__m256i v, __m256i top5, avx2_u16_pend *p, const avx2_u16_ut
 {
     __m256i is1 = avx2_u16_is1(v, k, form);
     __m256i lt800 = _mm256_cmpeq_epi16(top5, _mm256_setzero_si256());
-    if (!pairs && _mm256_testc_si256(lt800, k->ones)) {
+    if (!pairs && avx2_u16_all_lt800(lt800)) {
         avx2_u16_utf8_slots2(v, is1, p, k);
         return 2;
     }
@@ -1766,7 +1774,7 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
             }
             continue;
         }
-        if (_mm256_testz_si256(v, kc.f800)) {
+        if (avx2_u16_all_lt800(_mm256_cmpeq_epi16(top5, _mm256_setzero_si256()))) {
             /* below U+0800 */
             if (len - i >= 48) {
                 /* 32 units below U+0800 (ASCII or not): one path, stored
