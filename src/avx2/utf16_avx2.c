@@ -1100,7 +1100,7 @@ enum avx2_u16_form { AVX2_U16_UTF8, AVX2_U16_WTF8, AVX2_U16_MUTF8 };
 
 /* Constants of the UTF-8 writer, set up once per call. */
 typedef struct avx2_u16_utf8_consts {
-    __m256i ff80, f800, d800, x3f00, x80c0, x80e0, x3f7f, x8000, dup0, ones, x7fff, x807f;
+    __m256i ff80, f800, d800, x3f00, x80c0, x80e0, x003f, x0080, ones, x7fff, x807f;
 } avx2_u16_utf8_consts;
 
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void
@@ -1112,11 +1112,8 @@ avx2_u16_utf8_consts_init(avx2_u16_utf8_consts *k)
     k->x3f00 = avx2_u16_opaque(_mm256_set1_epi16(0x3F00));
     k->x80c0 = avx2_u16_opaque(_mm256_set1_epi16((short)0x80C0));
     k->x80e0 = avx2_u16_opaque(_mm256_set1_epi16((short)0x80E0));
-    k->x3f7f = avx2_u16_opaque(_mm256_set1_epi16(0x3F7F));
-    k->x8000 = avx2_u16_opaque(_mm256_set1_epi16((short)0x8000));
-    k->dup0 =
-        avx2_u16_opaque(_mm256_setr_epi8(0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 0, 0,
-                                         2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14));
+    k->x003f = avx2_u16_opaque(_mm256_set1_epi16(0x003F));
+    k->x0080 = avx2_u16_opaque(_mm256_set1_epi16(0x0080));
     k->ones = avx2_u16_opaque(_mm256_set1_epi8(-1));
     k->x7fff = avx2_u16_opaque(_mm256_set1_epi16(0x7FFF)); /* MUTF8 only */
     k->x807f = avx2_u16_opaque(_mm256_set1_epi16((short)0x807F));
@@ -1254,9 +1251,10 @@ avx2_u16_utf8_slots2(__m256i v, __m256i is1, avx2_u16_pend *p, const avx2_u16_ut
  * slot per unit, 17..48 bytes). The slot (tools/gen_tables.py,
  * avx2_u16_pack3) is two words: a = E0 | u >> 12, then 80 | (u >> 6 & 3F)
  * plus 0x40 below U+0800 (C0 | u >> 6: the lead byte of 2);
- * b = u & 7F (the ASCII byte), then 80 | (u & 3F) (the last byte of 2 or
- * 3). So each byte has one formula whatever the unit's length (no blend):
- * a in 6 instructions, b in 3 (pshufb copies the low byte up).
+ * b = 80 | (u & 3F) (the last byte of 2 or 3), then the low byte of u
+ * (the ASCII byte, when u is ASCII). So each byte has one formula whatever
+ * the unit's length (no blend): a in 7 instructions, b in 4, with the
+ * constants the 2-byte path has anyway (more of them cost spills there).
  *
  * `pairs` (a constant) is the variant of avx2_u16_utf8_pairs, for a block
  * whose surrogates are all paired: the slots of the surrogates (word a in
@@ -1277,8 +1275,8 @@ avx2_u16_utf8_slots3(__m256i v, __m256i is1, __m256i lt800, avx2_u16_pend *p,
                                         _mm256_and_si256(_mm256_slli_epi16(v, 2), k->x3f00)),
                         k->x80e0),
         _mm256_slli_epi16(lt800, 14));
-    __m256i b =
-        _mm256_or_si256(_mm256_and_si256(_mm256_shuffle_epi8(v, k->dup0), k->x3f7f), k->x8000);
+    __m256i b = _mm256_or_si256(
+        _mm256_or_si256(_mm256_slli_epi16(v, 8), _mm256_and_si256(v, k->x003f)), k->x0080);
     __m256i a4 = pairs ? _mm256_blendv_epi8(a, sw, ssel) : a; /* the surrogates' slots */
     /* lo: units 0-3 | 8-11, hi: units 4-7 | 12-15, as 32-bit slots */
     __m256i lo = _mm256_unpacklo_epi16(a4, b), hi = _mm256_unpackhi_epi16(a4, b);
@@ -1299,19 +1297,11 @@ avx2_u16_utf8_slots3(__m256i v, __m256i is1, __m256i lt800, avx2_u16_pend *p,
     p->n = n2 + avx2_u16_pack3_len[g3];
 }
 
-/* 1 iff one of the 16 units v (top5 = v & 0xF800) is a surrogate; 1 iff
-   all are below U+0800 (lt800 = -1 where top5 is 0). Both with vpmovmskb,
-   one vector uop where vptest takes two, and the 3-byte slots need the
-   movemask of lt800 anyway. */
+/* 1 iff one of the 16 units v (top5 = v & 0xF800) is a surrogate. */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
 avx2_u16_has_surrogate(__m256i top5, const avx2_u16_utf8_consts *k)
 {
-    return _mm256_movemask_epi8(_mm256_cmpeq_epi16(top5, k->d800)) != 0;
-}
-
-UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int avx2_u16_all_lt800(__m256i lt800)
-{
-    return (uint32_t)_mm256_movemask_epi8(lt800) == 0xFFFFFFFFu;
+    return !_mm256_testz_si256(_mm256_cmpeq_epi16(top5, k->d800), k->ones);
 }
 
 /*
@@ -1328,7 +1318,7 @@ avx2_u16_utf8_slots(__m256i v, __m256i top5, avx2_u16_pend *p, const avx2_u16_ut
 {
     __m256i is1 = avx2_u16_is1(v, k, form);
     __m256i lt800 = _mm256_cmpeq_epi16(top5, _mm256_setzero_si256());
-    if (!pairs && avx2_u16_all_lt800(lt800)) {
+    if (!pairs && _mm256_testc_si256(lt800, k->ones)) {
         avx2_u16_utf8_slots2(v, is1, p, k);
         return 2;
     }
@@ -1751,6 +1741,7 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
         __m256i v = avx2_u16_load(src + i);
         __m256i top5 = _mm256_and_si256(v, kc.f800);
         avx2_u16_pend pa;
+        int kind;
         if (avx2_u16_ascii16_form(v, &kc, form)) {
             /* ASCII: 16 units, then 32 at a time while that lasts */
             /* (i through a register: else gcc hoists the i += 16 both
@@ -1774,39 +1765,19 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
             }
             continue;
         }
-        if (avx2_u16_all_lt800(_mm256_cmpeq_epi16(top5, _mm256_setzero_si256()))) {
-            /* below U+0800 */
-            if (len - i >= 48) {
-                /* 32 units below U+0800 (ASCII or not): one path, stored
-                   directly (8 bytes of room past them are the next 16
-                   units' output); strict mode needs those units free of
-                   surrogates, so that nothing stops before they are
-                   rewritten. */
-                __m256i v1 = avx2_u16_load(src + i + 16);
-                if (_mm256_testz_si256(v1, kc.f800) &&
-                    (lossy || !avx2_u16_has_surrogate(
-                                  _mm256_and_si256(avx2_u16_load(src + i + 32), kc.f800), &kc))) {
-                    w += avx2_u16_utf8_two32(v, v1, dst + w, &kc, form);
-                    i += 32;
-                    continue;
-                }
-            }
-            if (lossy) {
-                avx2_u16_utf8_slots2(v, avx2_u16_is1(v, &kc, form), &pa, &kc);
-                avx2_u16_utf8_emit(dst + w, &pa, 2);
-                i += 16;
-                w += pa.n;
+        if (len - i >= 48) {
+            /* 32 units below U+0800 (ASCII or not): one path, stored
+               directly (8 bytes of room past them are the next 16 units'
+               output); strict mode needs those units free of surrogates,
+               so that nothing stops before they are rewritten. */
+            __m256i v1 = avx2_u16_load(src + i + 16);
+            if (_mm256_testz_si256(_mm256_or_si256(v, v1), kc.f800) &&
+                (lossy || !avx2_u16_has_surrogate(
+                              _mm256_and_si256(avx2_u16_load(src + i + 32), kc.f800), &kc))) {
+                w += avx2_u16_utf8_two32(v, v1, dst + w, &kc, form);
+                i += 32;
                 continue;
             }
-        } else if (lossy && (form == AVX2_U16_MUTF8 || !avx2_u16_has_surrogate(top5, &kc))) {
-            /* some unit needs 3 bytes: the same for every form */
-            avx2_u16_utf8_slots3(v, avx2_u16_is1(v, &kc, form),
-                                 _mm256_cmpeq_epi16(top5, _mm256_setzero_si256()), &pa, &kc, 0,
-                                 top5, top5, 0);
-            avx2_u16_utf8_emit(dst + w, &pa, 1);
-            i += 16;
-            w += pa.n;
-            continue;
         }
         if (!lossy) {
             /* Strict pipeline: a block is computed, and stored directly
@@ -1820,6 +1791,13 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
             while (avx2_u16_strict_step(src, len, dst, &i, &w, &pa, &pb, &kc) &&
                    avx2_u16_strict_step(src, len, dst, &i, &w, &pb, &pa, &kc))
                 ;
+            continue;
+        }
+        kind = avx2_u16_utf8_compute_form(v, top5, &pa, &kc, form);
+        if (form == AVX2_U16_MUTF8 || UNILANE_LIKELY(kind)) {
+            avx2_u16_utf8_emit(dst + w, &pa, kind);
+            i += 16;
+            w += pa.n;
             continue;
         }
     surrogate:
