@@ -85,19 +85,26 @@ def avx2_utf8_pack2():
 
 
 def avx2_u16_pack3():
-    # Four 32-bit slots of one 128-bit lane; slot k holds the UTF-8 of unit
-    # k in its bytes 0, 1, 2 (byte 3 unused). Bit 2k: unit k is ASCII (drop
-    # byte 1); bit 2k+1: unit k is below U+0800, or half of a surrogate pair
-    # (2 bytes in each slot) (drop byte 2).
+    # Four 32-bit slots of one 128-bit lane; slot k holds in its bytes:
+    # 0 the lead byte of 3 (or the first byte of a surrogate pair's half),
+    # 1 the second byte of 3 or the lead byte of 2 (or the half's second),
+    # 2 the last byte of 2 or 3, 3 the ASCII byte. Bit 2k (e): unit k is
+    # ASCII, or half of a surrogate pair; bit 2k+1 (o): unit k is below
+    # U+0800. e o: ASCII [3]; o alone: 2 bytes [1, 2]; e alone: a pair's
+    # half [0, 1]; neither: 3 bytes [0, 1, 2].
     rows, lens = [], []
     for m in range(256):
         keep = []
         for k in range(4):
-            keep.append(4 * k)
-            if not m >> (2 * k) & 1:
+            e, o = m >> (2 * k) & 1, m >> (2 * k + 1) & 1
+            if not o:
+                keep.append(4 * k)
+            if not (e and o):
                 keep.append(4 * k + 1)
-            if not m >> (2 * k + 1) & 1:
+            if not e:
                 keep.append(4 * k + 2)
+            if e and o:
+                keep.append(4 * k + 3)
         rows.append(packed(keep, 16, PSHUFB_ZERO))
         lens.append(len(keep))
     return rows, lens
@@ -191,13 +198,14 @@ def avx2_tables():
         ], hexa=True),
         Table("avx2_u16_pack3", "unsigned char", (256, 16), pack3, [
             "avx2_u16_pack3[m]: pshufb control that compacts one 128-bit lane of four",
-            "32-bit slots, slot k holding the UTF-8 bytes of unit k in its bytes 0, 1,",
-            "2 (positions 4k, 4k+1, 4k+2). Bit 2k of m: unit k is ASCII, drop byte 1;",
-            "bit 2k+1: unit k is below U+0800 (or half of a surrogate pair, 2 bytes in",
-            "each slot), drop byte 2. Row: for k = 0..3, 4k, then 4k+1 if bit 2k is",
-            "clear, then 4k+2 if bit 2k+1 is clear; then 0x80. (ASCII sets both bits;",
-            "bit 2k set with bit 2k+1 clear does not occur, its row follows the same",
-            "rule.) Used by utf16_avx2.c (UTF-16 -> UTF-8, 3-byte and pair blocks).",
+            "32-bit slots of units k = 0..3 (positions 4k..4k+3): byte 0 the lead",
+            "byte of 3 (or the first byte of half a surrogate pair), byte 1 the second",
+            "byte of 3 or the lead byte of 2 (or the half's second), byte 2 the last",
+            "byte of 2 or 3, byte 3 the ASCII byte. Bit 2k of m (e): unit k is ASCII",
+            "or half a pair; bit 2k+1 (o): unit k is below U+0800. Row: for k = 0..3,",
+            "4k if not o, 4k+1 unless e and o, 4k+2 if not e, 4k+3 if e and o; then",
+            "0x80. (ASCII [3], 2 bytes [1, 2], 3 bytes [0, 1, 2], a half [0, 1].)",
+            "Used by utf16_avx2.c (UTF-16 -> UTF-8, 3-byte and pair blocks).",
         ], hexa=True),
         Table("avx2_u16_pack3_len", "unsigned char", (256,), pack3_len, [
             "avx2_u16_pack3_len[m]: output length of avx2_u16_pack3[m], the number of",

@@ -1238,75 +1238,111 @@ UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_utf8_two32(
 }
 
 /*
- * The output of 16 units with at least one non-ASCII unit, into *p
- * (17..48 bytes; top5 = v & 0xF800). Returns 2 when every unit is below
- * U+0800: eight 2-byte slots per lane, a = b, o1 = 0, o3 = o2, so that
- * avx2_u16_utf8_emit stores it with two stores; 1 when some unit needs 3
- * bytes (a 4-byte slot per unit); 0 when a unit is a surrogate (*p unset).
+ * The output of 16 units with at least one non-ASCII unit, all below
+ * U+0800, into *p (17..32 bytes; is1 = avx2_u16_is1(v)): eight 2-byte slots
+ * per lane, a = b, o1 = 0, o3 = o2, so that avx2_u16_utf8_emit stores it
+ * with two stores (kind 2).
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void
+avx2_u16_utf8_slots2(__m256i v, __m256i is1, avx2_u16_pend *p, const avx2_u16_utf8_consts *k)
+{
+    /* Mask byte j of movemask(packs(is1, 0)): lane 0 bytes 0..7 =
+       units 0..7, lane 1 bytes 16..23 = units 8..15. */
+    __m256i w = _mm256_blendv_epi8(avx2_u16_two(v, k), v, is1);
+    uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(is1, _mm256_setzero_si256()));
+    uint32_t g0 = m & 0xFF, g1 = (m >> 16) & 0xFF;
+    __m256i c = _mm256_shuffle_epi8(
+        w, avx2_u16_rows(unilane_avx2_utf8_pack2[g0], unilane_avx2_utf8_pack2[g1]));
+    size_t n0 = 8 + (size_t)__builtin_popcount(g0);
+    p->a = c;
+    p->b = c;
+    p->o1 = 0;
+    p->o2 = n0;
+    p->o3 = n0;
+    p->n = n0 + 8 + (size_t)__builtin_popcount(g1);
+}
+
+/*
+ * The output of 16 units of which some need 3 bytes (kind 1), with
+ * is1 = avx2_u16_is1(v), lt800 = -1 where u < 0x800, into *p (a 4-byte
+ * slot per unit, 17..48 bytes). The slot (tools/gen_tables.py,
+ * avx2_u16_pack3) is two words: a = E0 | u >> 12, then 80 | (u >> 6 & 3F)
+ * plus 0x40 below U+0800 (C0 | u >> 6: the lead byte of 2);
+ * b = 80 | (u & 3F) (the last byte of 2 or 3), then the low byte of u
+ * (the ASCII byte, when u is ASCII). So each byte has one formula whatever
+ * the unit's length (no blend): a in 7 instructions, b in 4, with the
+ * constants the 2-byte path has anyway (more of them cost spills there).
  *
  * `pairs` (a constant) is the variant of avx2_u16_utf8_pairs, for a block
- * whose surrogates are all paired: the 4-byte-slot case, with the slots of
- * the surrogates (bytes 0, 1 in `sw` where `ssel`) put in, and their mask
- * bits `sm` (two per unit) kept like those of units below U+0800. One body
- * for both, so that the layout of the slots is written once.
+ * whose surrogates are all paired: the slots of the surrogates (word a in
+ * `sw` where `ssel`) put in, and their mask bits `sm` (two per unit) kept
+ * like those of ASCII units, which the table tells apart from ASCII by
+ * lt800, 0 for a surrogate. One body for both, so that the layout of the
+ * slots is written once.
+ */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE void
+avx2_u16_utf8_slots3(__m256i v, __m256i is1, __m256i lt800, avx2_u16_pend *p,
+                     const avx2_u16_utf8_consts *k, int pairs, __m256i sw, __m256i ssel,
+                     uint32_t sm)
+{
+    /* lt800 << 14 is 0xC000 (-0x4000) below U+0800: the subtraction sets
+       bit 6 of the high byte, which is clear */
+    __m256i a = _mm256_sub_epi16(
+        _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 12),
+                                        _mm256_and_si256(_mm256_slli_epi16(v, 2), k->x3f00)),
+                        k->x80e0),
+        _mm256_slli_epi16(lt800, 14));
+    __m256i b = _mm256_or_si256(
+        _mm256_or_si256(_mm256_slli_epi16(v, 8), _mm256_and_si256(v, k->x003f)), k->x0080);
+    __m256i a4 = pairs ? _mm256_blendv_epi8(a, sw, ssel) : a; /* the surrogates' slots */
+    /* lo: units 0-3 | 8-11, hi: units 4-7 | 12-15, as 32-bit slots */
+    __m256i lo = _mm256_unpacklo_epi16(a4, b), hi = _mm256_unpackhi_epi16(a4, b);
+    /* movemask gives two equal bits per unit; keep the even one of
+       is1 and the odd one of lt800: byte j of m is the pack3 index
+       of units 4j..4j+3. */
+    uint32_t m = (((uint32_t)_mm256_movemask_epi8(is1) | sm) & 0x55555555u) |
+                 ((uint32_t)_mm256_movemask_epi8(lt800) & 0xAAAAAAAAu);
+    uint32_t g0 = m & 0xFF, g1 = (m >> 8) & 0xFF, g2 = (m >> 16) & 0xFF, g3 = m >> 24;
+    size_t n0 = avx2_u16_pack3_len[g0];
+    size_t n1 = n0 + avx2_u16_pack3_len[g1];
+    size_t n2 = n1 + avx2_u16_pack3_len[g2];
+    p->a = _mm256_shuffle_epi8(lo, avx2_u16_rows(avx2_u16_pack3[g0], avx2_u16_pack3[g2]));
+    p->b = _mm256_shuffle_epi8(hi, avx2_u16_rows(avx2_u16_pack3[g1], avx2_u16_pack3[g3]));
+    p->o1 = n0;
+    p->o2 = n1;
+    p->o3 = n2;
+    p->n = n2 + avx2_u16_pack3_len[g3];
+}
+
+/* 1 iff one of the 16 units v (top5 = v & 0xF800) is a surrogate. */
+UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
+avx2_u16_has_surrogate(__m256i top5, const avx2_u16_utf8_consts *k)
+{
+    return !_mm256_testz_si256(_mm256_cmpeq_epi16(top5, k->d800), k->ones);
+}
+
+/*
+ * The output of 16 units with at least one non-ASCII unit, into *p
+ * (17..48 bytes; top5 = v & 0xF800). Returns 2 when every unit is below
+ * U+0800 (avx2_u16_utf8_slots2); 1 when some unit needs 3 bytes
+ * (avx2_u16_utf8_slots3); 0 when a unit is a surrogate (*p unset).
+ * `pairs`, sw, ssel, sm: see avx2_u16_utf8_slots3 (the 4-byte-slot case
+ * always).
  */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
 avx2_u16_utf8_slots(__m256i v, __m256i top5, avx2_u16_pend *p, const avx2_u16_utf8_consts *k,
                     int pairs, __m256i sw, __m256i ssel, uint32_t sm, enum avx2_u16_form form)
 {
-    const __m256i zero = _mm256_setzero_si256();
     __m256i is1 = avx2_u16_is1(v, k, form);
-    __m256i lt800 = _mm256_cmpeq_epi16(top5, zero);
-    __m256i two = avx2_u16_two(v, k);
+    __m256i lt800 = _mm256_cmpeq_epi16(top5, _mm256_setzero_si256());
     if (!pairs && _mm256_testc_si256(lt800, k->ones)) {
-        /* Mask byte j of movemask(packs(is1, 0)): lane 0 bytes 0..7 =
-           units 0..7, lane 1 bytes 16..23 = units 8..15. */
-        __m256i w = _mm256_blendv_epi8(two, v, is1);
-        uint32_t m = ~(uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(is1, zero));
-        uint32_t g0 = m & 0xFF, g1 = (m >> 16) & 0xFF;
-        __m256i c = _mm256_shuffle_epi8(
-            w, avx2_u16_rows(unilane_avx2_utf8_pack2[g0], unilane_avx2_utf8_pack2[g1]));
-        size_t n0 = 8 + (size_t)__builtin_popcount(g0);
-        p->a = c;
-        p->b = c;
-        p->o1 = 0;
-        p->o2 = n0;
-        p->o3 = n0;
-        p->n = n0 + 8 + (size_t)__builtin_popcount(g1);
+        avx2_u16_utf8_slots2(v, is1, p, k);
         return 2;
-    } else if (form != AVX2_U16_MUTF8 && !pairs &&
-               !_mm256_testz_si256(_mm256_cmpeq_epi16(top5, k->d800), k->ones)) {
-        return 0; /* a surrogate */
-    } else {
-        /* 4-byte slot: bytes 0, 1 in word a, byte 2 in word b.
-           3-byte: a = (0xE0 | u >> 12) | (0x80 | (u >> 6 & 0x3F)) << 8,
-                   b = 0x80 | (u & 0x3F). */
-        __m256i three =
-            _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 12),
-                                            _mm256_and_si256(_mm256_slli_epi16(v, 2), k->x3f00)),
-                            k->x80e0);
-        __m256i a = _mm256_blendv_epi8(_mm256_blendv_epi8(three, two, lt800), v, is1);
-        __m256i b = _mm256_or_si256(_mm256_and_si256(v, k->x003f), k->x0080);
-        __m256i a4 = pairs ? _mm256_blendv_epi8(a, sw, ssel) : a; /* the surrogates' slots */
-        /* lo: units 0-3 | 8-11, hi: units 4-7 | 12-15, as 32-bit slots */
-        __m256i lo = _mm256_unpacklo_epi16(a4, b), hi = _mm256_unpackhi_epi16(a4, b);
-        /* movemask gives two equal bits per unit; keep the even one of
-           is1 and the odd one of lt800: byte j of m is the pack3 index
-           of units 4j..4j+3. */
-        uint32_t m = ((uint32_t)_mm256_movemask_epi8(is1) & 0x55555555u) |
-                     (((uint32_t)_mm256_movemask_epi8(lt800) | sm) & 0xAAAAAAAAu);
-        uint32_t g0 = m & 0xFF, g1 = (m >> 8) & 0xFF, g2 = (m >> 16) & 0xFF, g3 = m >> 24;
-        size_t n0 = avx2_u16_pack3_len[g0];
-        size_t n1 = n0 + avx2_u16_pack3_len[g1];
-        size_t n2 = n1 + avx2_u16_pack3_len[g2];
-        p->a = _mm256_shuffle_epi8(lo, avx2_u16_rows(avx2_u16_pack3[g0], avx2_u16_pack3[g2]));
-        p->b = _mm256_shuffle_epi8(hi, avx2_u16_rows(avx2_u16_pack3[g1], avx2_u16_pack3[g3]));
-        p->o1 = n0;
-        p->o2 = n1;
-        p->o3 = n2;
-        p->n = n2 + avx2_u16_pack3_len[g3];
-        return 1;
     }
+    if (form != AVX2_U16_MUTF8 && !pairs && avx2_u16_has_surrogate(top5, k))
+        return 0; /* a surrogate */
+    avx2_u16_utf8_slots3(v, is1, lt800, p, k, pairs, sw, ssel, sm);
+    return 1;
 }
 
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE int
@@ -1753,11 +1789,8 @@ avx2_u16_to_utf8(const uint16_t *src, size_t len, char *dst, int lossy, enum avx
                so that nothing stops before they are rewritten. */
             __m256i v1 = avx2_u16_load(src + i + 16);
             if (_mm256_testz_si256(_mm256_or_si256(v, v1), kc.f800) &&
-                (lossy || form != AVX2_U16_UTF8 ||
-                 _mm256_testz_si256(
-                     _mm256_cmpeq_epi16(_mm256_and_si256(avx2_u16_load(src + i + 32), kc.f800),
-                                        kc.d800),
-                     kc.ones))) {
+                (lossy || !avx2_u16_has_surrogate(
+                              _mm256_and_si256(avx2_u16_load(src + i + 32), kc.f800), &kc))) {
                 w += avx2_u16_utf8_two32(v, v1, dst + w, &kc, form);
                 i += 32;
                 continue;
