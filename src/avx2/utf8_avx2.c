@@ -1034,17 +1034,6 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE int avx2_u8_inspect_run(const unsign
     return ok;
 }
 
-AVX2_U8_INLINE unilane_utf8_info avx2_u8_info(unilane_status st, size_t read, size_t units,
-                                              unilane_width w)
-{
-    unilane_utf8_info r;
-    r.status = st;
-    r.read = read;
-    r.utf16_length = units;
-    r.width = w;
-    return r;
-}
-
 /*
  * len >= 64: validation, the unit count and the width in one pass
  * (avx2_u8_inspect_run). At an error the scalar
@@ -1079,7 +1068,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_bi
             break;
         lo = e;
     }
-    return avx2_u8_info(first, err, n, gen_wider(wd, gen_width(gen_utf8_lead_cp(top))));
+    return gen_utf8_info(first, err, n, gen_wider(wd, gen_width(gen_utf8_lead_cp(top))));
 }
 /* AVX2_U8_SMALL_MIN <= len < 64: the two blocks of avx2_u8_small_check;
    an input they do not pass is inspected by the scalar kernel. */
@@ -1098,7 +1087,7 @@ static UNILANE_TARGET_AVX2 UNILANE_NOINLINE unilane_utf8_info avx2_u8_inspect_sm
     top = avx2_hmax_u8(_mm256_max_epu8(_mm256_loadu_si256((const __m256i *)s),
                                        _mm256_loadu_si256((const __m256i *)(s + len - 32))));
     AVX2_LEAVE();
-    return avx2_u8_info(UNILANE_OK, len, units, gen_width(gen_utf8_lead_cp(top)));
+    return gen_utf8_info(UNILANE_OK, len, units, gen_width(gen_utf8_lead_cp(top)));
 }
 
 UNILANE_TARGET_AVX2 unilane_utf8_info unilane_avx2_utf8_inspect(const char *src, size_t len)

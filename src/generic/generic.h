@@ -156,6 +156,18 @@ static inline UNILANE_MAYBE_UNUSED unilane_result gen_result(unilane_status st, 
     return r;
 }
 
+/* A unilane_utf8_info from its four fields. */
+static inline UNILANE_MAYBE_UNUSED unilane_utf8_info gen_utf8_info(unilane_status st, size_t read,
+                                                                   size_t units, unilane_width w)
+{
+    unilane_utf8_info r;
+    r.status = st;
+    r.read = read;
+    r.utf16_length = units;
+    r.width = w;
+    return r;
+}
+
 /* The width of two texts one after the other: the wider of their widths
    (the enum is ordered from narrow to wide). For kernels that combine the
    width of their SIMD part with that of a scalar finisher's part. */

@@ -836,17 +836,6 @@ static UNILANE_NOINLINE size_t neon_u8_trap_at(const uint8_t *s, size_t lo, size
     return k;
 }
 
-static UNILANE_ALWAYS_INLINE unilane_utf8_info neon_u8_info(unilane_status st, size_t read,
-                                                            size_t units, unilane_width w)
-{
-    unilane_utf8_info r;
-    r.status = st;
-    r.read = read;
-    r.utf16_length = units;
-    r.width = w;
-    return r;
-}
-
 /*
  * len >= 64: validation, the unit count and the width in one pass (runs of
  * neon_u8_insp_blocks). Where a run stops with an error or at the end, the
@@ -904,7 +893,7 @@ static UNILANE_NOINLINE unilane_utf8_info neon_u8_inspect_long(const char *src, 
             break;
         start = e;
     }
-    return neon_u8_info(first, err, n, wd);
+    return gen_utf8_info(first, err, n, wd);
 }
 
 unilane_utf8_info unilane_neon_utf8_inspect(const char *src, size_t len)
