@@ -457,11 +457,19 @@ unilane_result unilane_utf8_encode(unilane_utf8_encoder *e, const uint16_t *src,
     m = len - i;
     hold = !last && m > 0 && stream_is_high(src[len - 1]);
     m -= (size_t)hold;
-    if (lossy)
-        r = UNILANE_PICK(impl, utf16_to_utf8_lossy_bounded, UTF16, m)(src + i, m, (char *)dst + w,
-                                                                      cap - w);
-    else
-        r = unilane_stream_utf16_to_utf8_regions(impl, 0, src + i, m, (char *)dst + w, cap - w);
+    if (m == 0) {
+        /* nothing to convert (src may be NULL, dst NULL with cap 0: no
+           pointer arithmetic on them) */
+        r = stream_result(UNILANE_OK, 0, 0);
+    } else {
+        char *out = (char *)dst;
+        if (w)
+            out += w; /* w > 0: dst is a buffer */
+        if (lossy)
+            r = UNILANE_PICK(impl, utf16_to_utf8_lossy_bounded, UTF16, m)(src + i, m, out, cap - w);
+        else
+            r = unilane_stream_utf16_to_utf8_regions(impl, 0, src + i, m, out, cap - w);
+    }
     if (r.status != UNILANE_OK)
         return stream_result(r.status, i + r.read, w + r.written);
     if (hold)
