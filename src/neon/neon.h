@@ -43,15 +43,15 @@ UNILANE_DECLARE_KERNEL(neon)
 #    define NEON_UNROLL
 #  endif
 
-/* After the pointer steps of one block of a loop: the compiler forgets
-   what it knows of the pointer, so that it does not fold the next block's
+/* NEON_OPAQUE_PTR(p), after the pointer steps of one block of a loop: the
+   compiler forgets what it knows of the pointer, so that it does not fold the next block's
    address into an offset from the loop's start. GCC otherwise gives each
    block of an unrolled loop its own address register (ARMv7 loads and
    stores have no immediate offset) where a post-incremented load or store
    does it for nothing. */
 /* NEON_OPAQUE(v): the same for a vector constant loaded before a loop,
-   which GCC otherwise materializes again inside the loop's unlikely
-   branches (a taken one on some text). */
+   which the optimizer would otherwise turn back into an immediate and
+   materialize again inside the loop (or its unlikely branches). */
 #  if defined(__GNUC__) || defined(__clang__)
 #    define NEON_OPAQUE_PTR(p) __asm__("" : "+r"(p))
 #    define NEON_OPAQUE(v)     __asm__("" : "+w"(v))

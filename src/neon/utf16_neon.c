@@ -824,16 +824,6 @@ static const uint8_t neon_u16_k[9][16] = {
     { 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3 },
 };
 
-/* Hides a loaded constant from the optimizer (which would otherwise turn it
-   back into an immediate and rematerialize it inside the loop). */
-#  if defined(__GNUC__) || defined(__clang__)
-#    define NEON_U16_OPAQUE(v)     __asm__("" : "+w"(v))
-#    define NEON_U16_OPAQUE_PTR(v) __asm__("" : "+r"(v))
-#  else
-#    define NEON_U16_OPAQUE(v)     ((void)0)
-#    define NEON_U16_OPAQUE_PTR(v) ((void)0)
-#  endif
-
 typedef struct neon_u16_consts {
     uint8x16_t bitw, gather, c0, two, e0, f8, d8, seven, three;
     const uint8_t (*shuf2)[16], *len2, (*shuf3)[16], *len3;
@@ -1271,23 +1261,23 @@ static UNILANE_ALWAYS_INLINE unilane_result neon_u16_to_utf8(const uint16_t *src
     k.d8 = vld1q_u8(neon_u16_k[6]);
     k.seven = vld1q_u8(neon_u16_k[7]);
     k.three = vld1q_u8(neon_u16_k[8]);
-    NEON_U16_OPAQUE(k.bitw);
-    NEON_U16_OPAQUE(k.gather);
-    NEON_U16_OPAQUE(k.c0);
-    NEON_U16_OPAQUE(k.two);
-    NEON_U16_OPAQUE(k.e0);
-    NEON_U16_OPAQUE(k.f8);
-    NEON_U16_OPAQUE(k.d8);
-    NEON_U16_OPAQUE(k.seven);
-    NEON_U16_OPAQUE(k.three);
+    NEON_OPAQUE(k.bitw);
+    NEON_OPAQUE(k.gather);
+    NEON_OPAQUE(k.c0);
+    NEON_OPAQUE(k.two);
+    NEON_OPAQUE(k.e0);
+    NEON_OPAQUE(k.f8);
+    NEON_OPAQUE(k.d8);
+    NEON_OPAQUE(k.seven);
+    NEON_OPAQUE(k.three);
     k.shuf2 = unilane_neon_pack2_shuf;
     k.len2 = unilane_neon_pack2_len;
     k.shuf3 = unilane_neon_pack3_shuf;
     k.len3 = unilane_neon_pack3_len;
-    NEON_U16_OPAQUE_PTR(k.shuf2);
-    NEON_U16_OPAQUE_PTR(k.len2);
-    NEON_U16_OPAQUE_PTR(k.shuf3);
-    NEON_U16_OPAQUE_PTR(k.len3);
+    NEON_OPAQUE_PTR(k.shuf2);
+    NEON_OPAQUE_PTR(k.len2);
+    NEON_OPAQUE_PTR(k.shuf3);
+    NEON_OPAQUE_PTR(k.len3);
     for (;;) {
         uint16x8_t v0, v1;
         uint16_t max;
@@ -1670,8 +1660,6 @@ size_t unilane_neon_mutf8_length_from_utf16(const uint16_t *src, size_t len)
     return neon_u16_utf8_length(src, len, 1);
 }
 
-#  undef NEON_U16_OPAQUE
-#  undef NEON_U16_OPAQUE_PTR
 #  undef NEON_U16_STRICT
 #  undef NEON_U16_LOSSY
 #  undef NEON_U16_WTF8
