@@ -39,11 +39,7 @@ UNILANE_SPEED_BEGIN
 
 static inline unilane_result avx2_u16_ok(size_t read, size_t written)
 {
-    unilane_result r;
-    r.status = UNILANE_OK;
-    r.read = read;
-    r.written = written;
-    return r;
+    return gen_result(UNILANE_OK, read, written);
 }
 
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE __m256i avx2_u16_load(const uint16_t *p)
@@ -2059,21 +2055,15 @@ UNILANE_INTERNAL UNILANE_TARGET_AVX2 size_t unilane_avx2_utf16_to_mutf8(const ui
  */
 #  define AVX2_U16_BND_ROOM 84 /* 3 * 28 */
 
-static inline unilane_result avx2_u16_full(size_t read, size_t written)
-{
-    unilane_result r = avx2_u16_ok(read, written);
-    r.status = UNILANE_OUTPUT_FULL;
-    return r;
-}
-
-/* The UTF-16 units of the UTF-8 characters buf[0..c) (c < 64, a whole
-   number of characters): one a lead byte (not 80..BF: signed, above -65),
-   two for F0..F4 (signed, negative and above -17). */
+/* The 64-bit byte mask of x:y. */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE uint64_t avx2_u16_bnd_mask(__m256i x, __m256i y)
 {
     return (uint32_t)_mm256_movemask_epi8(x) | (uint64_t)(uint32_t)_mm256_movemask_epi8(y) << 32;
 }
 
+/* The UTF-16 units of the UTF-8 characters buf[0..c) (c < 64, a whole
+   number of characters): one a lead byte (not 80..BF: signed, above -65),
+   two for F0..F4 (signed, negative and above -17). */
 UNILANE_TARGET_AVX2 static UNILANE_ALWAYS_INLINE size_t avx2_u16_bnd_units(const char *buf,
                                                                            size_t c)
 {
@@ -2173,7 +2163,7 @@ avx2_u16_to_utf8_bounded_long(const uint16_t *src, size_t len, char *dst, size_t
             c = cap - w;
             memcpy(dst + w, buf, c);
             AVX2_LEAVE();
-            return avx2_u16_full(i + c, w + c);
+            return gen_result(UNILANE_OUTPUT_FULL, i + c, w + c);
         }
         top5 = _mm256_and_si256(v, kc.f800);
         kind = avx2_u16_utf8_compute_form(v, top5, &pa, &kc, AVX2_U16_UTF8);
@@ -2198,7 +2188,7 @@ avx2_u16_to_utf8_bounded_long(const uint16_t *src, size_t len, char *dst, size_t
         memcpy(dst + w, buf, c);
         i += avx2_u16_bnd_units(buf, c);
         AVX2_LEAVE();
-        return avx2_u16_full(i, w + c);
+        return gen_result(UNILANE_OUTPUT_FULL, i, w + c);
     }
     if (len - i < 16 && i < len && 3 * (len - i) <= cap - w) {
         /* the rest fits whatever it holds: as the unbounded entry's end */
