@@ -536,6 +536,41 @@ std::string check_impl(Prepared &p, const Case &c, CallFn fn, void *ctx, bool ke
     return "differs on " + std::to_string(bad) + " of " + std::to_string(p.count) + " inputs";
 }
 
+// One row's call ready to time, the same for the normal and the paired runs:
+// a kernel row selects its kernel (left selected) and must match the scalar
+// kernel on every input of the rotation; a peer row gets its context, and a
+// label if it differs (memcpy is not compared). The check is made once per
+// group and implementation (p.checked). Returns "" or why the row is not
+// timed (then nothing is left selected or set up).
+std::string setup_row(Prepared &p, const Case &c, CallFn *fn, void **ctx, std::string *label)
+{
+    std::string impl = c.kernel.empty() ? std::string(c.peer.peer) : c.kernel;
+    *ctx = nullptr;
+    label->clear();
+    if (!c.kernel.empty()) {
+        if (unilane_use_kernel(c.kernel.c_str()) != 0)
+            return "kernel not available";
+        *fn = c.op->fn;
+        if (!p.checked.count(impl))
+            p.checked[impl] = c.kernel == "scalar" ? "" : check_impl(p, c, *fn, nullptr, true);
+        if (!p.checked[impl].empty()) {
+            unilane_use_kernel("auto");
+            return p.checked[impl];
+        }
+        return "";
+    }
+    unilane_use_kernel("auto");
+    *fn = c.peer.fn;
+    if (c.peer.setup && !(*ctx = c.peer.setup()))
+        return "peer setup failed";
+    if (std::strcmp(c.peer.peer, "memcpy") != 0) {
+        if (!p.checked.count(impl))
+            p.checked[impl] = check_impl(p, c, *fn, *ctx, false);
+        *label = p.checked[impl];
+    }
+    return "";
+}
+
 void run_case(benchmark::State &st, const Case &c)
 {
     Prepared &p = const_cast<Prepared &>(prepare(c));
@@ -543,38 +578,13 @@ void run_case(benchmark::State &st, const Case &c)
         st.SkipWithError(p.error.c_str());
         return;
     }
-    std::string impl = c.kernel.empty() ? std::string(c.peer.peer) : c.kernel;
     CallFn fn;
     void *ctx = nullptr;
     std::string label;
-    if (!c.kernel.empty()) {
-        if (unilane_use_kernel(c.kernel.c_str()) != 0) {
-            st.SkipWithError("kernel not available");
-            return;
-        }
-        fn = c.op->fn;
-        if (!p.checked.count(impl))
-            p.checked[impl] = c.kernel == "scalar" ? "" : check_impl(p, c, fn, nullptr, true);
-        if (!p.checked[impl].empty()) {
-            unilane_use_kernel("auto");
-            st.SkipWithError(p.checked[impl].c_str());
-            return;
-        }
-    } else {
-        unilane_use_kernel("auto");
-        fn = c.peer.fn;
-        if (c.peer.setup) {
-            ctx = c.peer.setup();
-            if (!ctx) {
-                st.SkipWithError("peer setup failed");
-                return;
-            }
-        }
-        if (std::strcmp(c.peer.peer, "memcpy") != 0) {
-            if (!p.checked.count(impl))
-                p.checked[impl] = check_impl(p, c, fn, ctx, false);
-            label = p.checked[impl];
-        }
+    std::string err = setup_row(p, c, &fn, &ctx, &label);
+    if (!err.empty()) {
+        st.SkipWithError(err.c_str());
+        return;
     }
 
     const unsigned char *base = p.buf(0);
@@ -664,24 +674,12 @@ int run_paired(const std::vector<std::vector<Case>> &groups, size_t rounds)
         std::vector<Row> rs;
         for (const Case &c : rows) {
             Row r{c.kernel.empty() ? std::string(c.peer.peer) : c.kernel, "", nullptr, nullptr, &c, {}};
-            if (!c.kernel.empty()) {
-                if (unilane_use_kernel(c.kernel.c_str()) != 0)
-                    continue;
-                r.fn = c.op->fn;
-                if (c.kernel != "scalar")
-                    r.note = check_impl(p, c, r.fn, nullptr, true);
-                unilane_use_kernel("auto");
-                if (!r.note.empty()) {
-                    std::fprintf(stderr, "%s/%s/%s: %s\n", c.op->name, r.impl.c_str(), c.d->name.c_str(),
-                                 r.note.c_str());
-                    continue;
-                }
-            } else {
-                r.fn = c.peer.fn;
-                if (c.peer.setup && !(r.ctx = c.peer.setup()))
-                    continue;
-                if (std::strcmp(c.peer.peer, "memcpy") != 0)
-                    r.note = check_impl(p, c, r.fn, r.ctx, false);
+            std::string err = setup_row(p, c, &r.fn, &r.ctx, &r.note);
+            unilane_use_kernel("auto");
+            if (!err.empty()) {
+                std::fprintf(stderr, "%s/%s/%s: %s\n", c.op->name, r.impl.c_str(), c.d->name.c_str(),
+                             err.c_str());
+                continue;
             }
             r.best.assign(p.count, 1e300);
             rs.push_back(std::move(r));
